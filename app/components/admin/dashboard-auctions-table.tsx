@@ -1,0 +1,165 @@
+import { Link } from '@remix-run/react'
+import { Package, Pencil, Square, Trash2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { StatusBadge } from '~/components/auction/status-badge.tsx'
+import type { AuctionView } from '~/models/auction.server.ts'
+import { formatDateTime } from '~/utils/dates.ts'
+import { useFormatMoney } from '~/utils/hooks.ts'
+
+type Row = Pick<
+  AuctionView,
+  'id' | 'displayId' | 'slug' | 'title' | 'status' | 'currentPrice' | 'startTime' | 'prebidsCount'
+>
+
+const action =
+  'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
+
+/** The open auctions: live first, then upcoming by start (SPEC.md "Admin dashboard"). */
+export function AuctionsTable({
+  auctions,
+  caption,
+  href,
+}: {
+  auctions: Row[]
+  caption: string
+  href: (param: string, value: string) => string
+}) {
+  const { t } = useTranslation(['admin-dashboard', 'admin'])
+  const formatMoney = useFormatMoney()
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('auctions.lot')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('auctions.name')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('auctions.status')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              {t('auctions.price')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('auctions.start')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              {t('auctions.prebids')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('auctions.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {auctions.map((auction) => (
+            <tr key={auction.id}>
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{auction.displayId}</td>
+              <th scope="row" className="px-3 py-2 font-medium">
+                <Link
+                  to={`/auction/${auction.slug}`}
+                  className="text-amber-800 underline-offset-2 hover:underline"
+                >
+                  {auction.title}
+                </Link>
+              </th>
+              <td className="px-3 py-2">
+                <StatusBadge status={auction.status} />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                {formatMoney(auction.currentPrice)}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                {formatDateTime(auction.startTime)}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{auction.prebidsCount}</td>
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap gap-1">
+                  <Link
+                    to={href('edit', auction.id)}
+                    preventScrollReset
+                    aria-label={t('auctions.editLabel', { title: auction.title })}
+                    className={`${action} border-slate-300 hover:bg-slate-50`}
+                  >
+                    <Pencil aria-hidden className="h-4 w-4" />
+                    {t('auctions.edit')}
+                  </Link>
+                  {auction.status === 'live' ? (
+                    <Link
+                      to={href('confirm', `end:${auction.id}`)}
+                      preventScrollReset
+                      aria-label={t('auctions.endLabel', { title: auction.title })}
+                      className={`${action} border-amber-600 text-amber-900 hover:bg-amber-50`}
+                    >
+                      <Square aria-hidden className="h-4 w-4" />
+                      {t('auctions.end')}
+                    </Link>
+                  ) : (
+                    <Link
+                      to={href('confirm', `delete:${auction.id}`)}
+                      preventScrollReset
+                      aria-label={t('auctions.deleteLabel', { title: auction.title })}
+                      className={`${action} border-red-300 text-red-800 hover:bg-red-50`}
+                    >
+                      <Trash2 aria-hidden className="h-4 w-4" />
+                      {t('auctions.delete')}
+                    </Link>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Upcoming bid-package auctions with their prebid counts. */
+export function BidPackages({
+  packages,
+}: {
+  packages: Array<Pick<Row, 'id' | 'displayId' | 'slug' | 'title' | 'startTime' | 'prebidsCount'>>
+}) {
+  const { t } = useTranslation(['admin-dashboard', 'admin'])
+  return (
+    <section
+      aria-labelledby="packages-heading"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="packages-heading" className="flex items-center gap-2 text-xl font-semibold">
+        <Package aria-hidden className="h-5 w-5 text-amber-700" />
+        {t('packages.heading')}
+      </h2>
+      {packages.length === 0 ? (
+        <p className="text-slate-600">{t('packages.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {packages.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <div className="min-w-0">
+                <Link
+                  to={`/auction/${item.slug}`}
+                  className="font-medium text-amber-800 underline-offset-2 hover:underline"
+                >
+                  {item.title}
+                </Link>
+                <p className="text-xs text-slate-600">
+                  {item.displayId} ·{' '}
+                  {t('packages.starts', { time: formatDateTime(item.startTime) })}
+                </p>
+              </div>
+              <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+                {t('packages.prebids', { count: item.prebidsCount })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

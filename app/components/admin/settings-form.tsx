@@ -1,0 +1,252 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useNavigation } from '@remix-run/react'
+import { Loader2 } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Field, FormError } from '~/components/field.tsx'
+import { supportedLanguages } from '~/i18n/config.ts'
+import { currencies, settingsSchema } from '~/validation/admin.ts'
+
+export type SettingsValues = {
+  currency: string
+  currencySymbol: string
+  siteName: string
+  language: string
+  headerTagline: string
+  footerDescription: string
+  contactAddress: string
+  contactPhone: string
+  contactTelegram: string
+  contactEmail: string
+  discloseHouseBids: boolean
+}
+
+/** The schema's messages are keys of the "admin" namespace; `Field` translates with "common". */
+const adminKeys = (errors?: string[]) =>
+  errors?.map((key) => (key.includes(':') ? key : `admin:${key}`))
+
+/**
+ * The checkbox's hidden "false" comes first, so an unticked box is sent too (the schema reads
+ * an absent value as "unchanged"); the action keeps the last value sent.
+ */
+export function normalizeDisclose(form: FormData) {
+  const sent = form.getAll('discloseHouseBids').map(String)
+  form.set('discloseHouseBids', sent.includes('true') ? 'true' : 'false')
+  return form
+}
+
+const control =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500'
+
+/** SPEC.md "Admin settings" and section 5 "Settings form". */
+export function SettingsForm({
+  settings,
+  lastResult,
+}: {
+  settings: SettingsValues
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation(['admin-settings', 'admin', 'common'])
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'settings',
+    lastResult,
+    constraint: getZodConstraint(settingsSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: {
+      ...settings,
+      discloseHouseBids: settings.discloseHouseBids ? 'true' : undefined,
+    },
+    onValidate: ({ formData }) =>
+      parseWithZod(normalizeDisclose(formData), { schema: settingsSchema }),
+  })
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const text = (name: 'siteName' | 'headerTagline' | 'contactAddress', label: string) => (
+    <Field
+      label={label}
+      autoComplete="off"
+      errors={adminKeys(fields[name].errors)}
+      {...getInputProps(fields[name], { type: 'text' })}
+    />
+  )
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <input type="hidden" name="intent" value="save" />
+      <FormError errors={adminKeys(form.errors)} />
+      <p className="text-sm text-slate-700">{t('required')}</p>
+
+      <Fieldset legend={t('sections.site')}>
+        {text('siteName', `${t('fields.siteName')} *`)}
+        <SelectField
+          id={fields.language.id}
+          label={`${t('fields.language')} *`}
+          error={adminKeys(fields.language.errors)?.[0]}
+        >
+          <select {...getSelectProps(fields.language)} className={control}>
+            {supportedLanguages.map((lng) => (
+              <option key={lng} value={lng} lang={lng}>
+                {t(`common:language.names.${lng}`)}
+              </option>
+            ))}
+          </select>
+        </SelectField>
+      </Fieldset>
+
+      <Fieldset legend={t('sections.money')} hint={t('fields.currencyHint')}>
+        <SelectField
+          id={fields.currency.id}
+          label={`${t('fields.currency')} *`}
+          error={adminKeys(fields.currency.errors)?.[0]}
+        >
+          <select
+            {...getSelectProps(fields.currency)}
+            className={control}
+            onChange={(event) => {
+              const symbol = currencies.find((c) => c.currency === event.currentTarget.value)
+              if (symbol) form.update({ name: fields.currencySymbol.name, value: symbol.symbol })
+            }}
+          >
+            {currencies.map(({ currency, symbol }) => (
+              <option key={currency} value={currency}>
+                {t('fields.currencyOption', { currency, symbol })}
+              </option>
+            ))}
+          </select>
+        </SelectField>
+        <Field
+          label={`${t('fields.currencySymbol')} *`}
+          autoComplete="off"
+          hint={t('fields.currencySymbolHint')}
+          errors={adminKeys(fields.currencySymbol.errors)}
+          {...getInputProps(fields.currencySymbol, { type: 'text' })}
+        />
+      </Fieldset>
+
+      <Fieldset legend={t('sections.texts')}>
+        <div className="sm:col-span-2">{text('headerTagline', t('fields.headerTagline'))}</div>
+        <SelectField
+          id={fields.footerDescription.id}
+          label={t('fields.footerDescription')}
+          wide
+          error={adminKeys(fields.footerDescription.errors)?.[0]}
+        >
+          <textarea {...getTextareaProps(fields.footerDescription)} rows={4} className={control} />
+        </SelectField>
+      </Fieldset>
+
+      <Fieldset legend={t('sections.contacts')}>
+        {text('contactAddress', t('fields.contactAddress'))}
+        <Field
+          label={t('fields.contactPhone')}
+          autoComplete="off"
+          inputMode="tel"
+          errors={adminKeys(fields.contactPhone.errors)}
+          {...getInputProps(fields.contactPhone, { type: 'tel' })}
+        />
+        <Field
+          label={t('fields.contactTelegram')}
+          autoComplete="off"
+          placeholder="@username"
+          errors={adminKeys(fields.contactTelegram.errors)}
+          {...getInputProps(fields.contactTelegram, { type: 'text' })}
+        />
+        <Field
+          label={t('fields.contactEmail')}
+          autoComplete="off"
+          errors={adminKeys(fields.contactEmail.errors)}
+          {...getInputProps(fields.contactEmail, { type: 'email' })}
+        />
+      </Fieldset>
+
+      <Fieldset legend={t('sections.fairness')}>
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <input type="hidden" name={fields.discloseHouseBids.name} value="false" />
+          <input
+            {...getInputProps(fields.discloseHouseBids, { type: 'checkbox', value: 'true' })}
+            aria-describedby={`${fields.discloseHouseBids.id}-hint`}
+            className="mt-1 h-5 w-5 shrink-0 accent-amber-700"
+          />
+          <div className="space-y-1">
+            <label
+              htmlFor={fields.discloseHouseBids.id}
+              className="block font-medium text-slate-900"
+            >
+              {t('fields.discloseHouseBids')}
+            </label>
+            <p id={`${fields.discloseHouseBids.id}-hint`} className="text-sm text-slate-700">
+              {t('fields.discloseHouseBidsHint')}
+            </p>
+          </div>
+        </div>
+      </Fieldset>
+
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          disabled={saving}
+          className="flex items-center gap-2 rounded-md bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2 disabled:opacity-70"
+        >
+          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+          {t('save')}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function Fieldset({
+  legend,
+  hint,
+  children,
+}: {
+  legend: string
+  hint?: string
+  children: ReactNode
+}) {
+  return (
+    <fieldset className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <legend className="px-1 text-lg font-semibold">{legend}</legend>
+      {hint ? <p className="mb-3 text-sm text-slate-700">{hint}</p> : null}
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  )
+}
+
+/** A label above a select or textarea, with its translated error. */
+function SelectField({
+  id,
+  label,
+  error,
+  wide,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  wide?: boolean
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className={`space-y-1 ${wide ? 'sm:col-span-2' : ''}`}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}

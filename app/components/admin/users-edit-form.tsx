@@ -1,0 +1,165 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { Loader2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { Field, FormError } from '~/components/field.tsx'
+import { userEditSchema } from '~/validation/admin.ts'
+import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
+
+export type EditableUser = {
+  id: string
+  username: string
+  firstName: string | null
+  lastName: string | null
+  email: string
+  phone: string | null
+  bidBalance: number
+  role: 'user' | 'admin'
+}
+
+/**
+ * The page's edit form posts every field, so here an empty field means "cleared" (names, phone)
+ * rather than the API's "unchanged"; username and email cannot be empty; an empty balance is 0
+ * (SPEC.md section 5). `bidBalanceBefore` is the balance the form was opened with: when the
+ * admin leaves the balance alone it is not written, so bids placed meanwhile are not undone.
+ */
+export const userEditFormSchema = userEditSchema.extend({
+  intent: z.literal('edit'),
+  id: z.string().min(1).max(64),
+  username: usernameSchema,
+  email: emailSchema,
+  firstName: userEditSchema.shape.firstName.transform((value) => value ?? null),
+  lastName: userEditSchema.shape.lastName.transform((value) => value ?? null),
+  phone: userEditSchema.shape.phone.transform((value) => value ?? null),
+  bidBalance: userEditSchema.shape.bidBalance.transform((value) => value ?? 0),
+  bidBalanceBefore: z.coerce.number().int().optional(),
+})
+
+/** Validation keys of the "admin" namespace need their namespace where `Field` translates them. */
+export const errorKeys = (errors?: string[]) =>
+  errors?.map((key) => (key.startsWith('validation.') ? key : `admin:${key}`))
+
+export function UserEditForm({
+  user,
+  lastResult,
+  closeTo,
+}: {
+  user: EditableUser
+  lastResult?: SubmissionResult<string[]>
+  closeTo: string
+}) {
+  const { t } = useTranslation(['admin-users', 'admin'])
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: `edit-user-${user.id}`,
+    lastResult,
+    constraint: getZodConstraint(userEditFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: {
+      username: user.username,
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      email: user.email,
+      phone: user.phone ?? '',
+      bidBalance: String(user.bidBalance),
+      role: user.role,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: userEditFormSchema }),
+  })
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'edit'
+  const roleError = errorKeys(fields.role.errors)?.[0]
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="id" value={user.id} />
+      <input type="hidden" name="bidBalanceBefore" value={user.bidBalance} />
+      <FormError errors={errorKeys(form.errors)} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={`${t('edit.username')} *`}
+          autoComplete="off"
+          errors={errorKeys(fields.username.errors)}
+          {...getInputProps(fields.username, { type: 'text' })}
+        />
+        <Field
+          label={`${t('edit.email')} *`}
+          autoComplete="off"
+          errors={errorKeys(fields.email.errors)}
+          {...getInputProps(fields.email, { type: 'email' })}
+        />
+        <Field
+          label={t('edit.firstName')}
+          autoComplete="off"
+          errors={errorKeys(fields.firstName.errors)}
+          {...getInputProps(fields.firstName, { type: 'text' })}
+        />
+        <Field
+          label={t('edit.lastName')}
+          autoComplete="off"
+          errors={errorKeys(fields.lastName.errors)}
+          {...getInputProps(fields.lastName, { type: 'text' })}
+        />
+        <Field
+          label={t('edit.phone')}
+          autoComplete="off"
+          inputMode="tel"
+          placeholder={`${PHONE_PREFIX}XXXXXXXXX`}
+          hint={t('edit.phoneHint')}
+          errors={errorKeys(fields.phone.errors)}
+          {...getInputProps(fields.phone, { type: 'tel' })}
+        />
+        <Field
+          label={t('edit.bidBalance')}
+          inputMode="numeric"
+          hint={t('edit.bidBalanceHint')}
+          errors={errorKeys(fields.bidBalance.errors)}
+          {...getInputProps(fields.bidBalance, { type: 'number' })}
+        />
+        <div className="space-y-1">
+          <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
+            {t('edit.role')}
+          </label>
+          <select
+            {...getSelectProps(fields.role)}
+            aria-describedby={roleError ? `${fields.role.id}-error` : undefined}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
+          >
+            <option value="user">{t('roles.user')}</option>
+            <option value="admin">{t('roles.admin')}</option>
+          </select>
+          {roleError ? (
+            <p id={`${fields.role.id}-error`} role="alert" className="text-sm text-red-700">
+              {t(roleError)}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link
+          to={closeTo}
+          preventScrollReset
+          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
+        >
+          {t('edit.cancel')}
+        </Link>
+        <button
+          type="submit"
+          disabled={saving}
+          className="flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2 disabled:opacity-70"
+        >
+          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+          {t('edit.save')}
+        </button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next'
+import type { LiveBid } from '~/models/live-auction.ts'
+import { formatTime } from '~/utils/dates.ts'
+import { useFormatMoney } from '~/utils/hooks.ts'
+
+/** Newest first; bot bids are labelled as house bids when the operator discloses them. */
+export function BidHistory({
+  bids,
+  discloseHouseBids,
+}: {
+  bids: LiveBid[]
+  discloseHouseBids: boolean
+}) {
+  const { t } = useTranslation()
+  const formatMoney = useFormatMoney()
+  if (bids.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-slate-600">
+        {t('auction.historyEmpty')}
+      </p>
+    )
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              {t('auction.bidder')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('auction.bidAmount')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('auction.bidTime')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {bids.map((bid) => (
+            <tr key={bid.id} className="border-b border-slate-100 last:border-0">
+              <td className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
+                {bid.isBot ? bid.botName : bid.user?.username}
+                {bid.isBot && discloseHouseBids ? (
+                  <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-800">
+                    {t('auction.houseBid')}
+                  </span>
+                ) : null}
+                {bid.isPrebid ? (
+                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-normal text-amber-900">
+                    {t('auction.prebid')}
+                  </span>
+                ) : null}
+              </td>
+              <td className="py-2 pr-3 tabular-nums">
+                {formatMoney(Math.round(bid.amount * 100))}
+              </td>
+              <td className="py-2 pr-3 tabular-nums text-slate-600">{formatTime(bid.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** A labelled input with its error (an i18n key) announced to screen readers. */
+export function Field({
+  id,
+  label,
+  errors,
+  hint,
+  status,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string
+  label: string
+  errors?: string[]
+  hint?: ReactNode
+  status?: ReactNode
+}) {
+  const { t } = useTranslation()
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const error = errors?.[0]
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
+          }
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500"
+          {...input}
+        />
+        {status ? (
+          <span className="absolute inset-y-0 right-2 flex items-center">{status}</span>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700" role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function FormError({ errors }: { errors?: string[] }) {
+  const { t } = useTranslation()
+  if (!errors?.length) return null
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {t(errors[0]!)}
+    </p>
+  )
+}

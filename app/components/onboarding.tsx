@@ -1,0 +1,323 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { Link, useFetcher } from '@remix-run/react'
+import { Gift, Lightbulb, PartyPopper, X } from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useTrack } from '~/utils/analytics.ts'
+import { useTranslation } from 'react-i18next'
+import { showToast } from '~/components/toaster.tsx'
+import { useHydrated, useRootData } from '~/utils/hooks.ts'
+import { useAvailability } from '~/utils/use-availability.ts'
+import {
+  completeProfileError,
+  genders,
+  latestAdultBirthDate,
+  normalizePhoneInput,
+  PHONE_PREFIX,
+} from '~/validation/user.ts'
+
+/**
+ * The welcome and complete-profile dialogs after registration (SPEC.md section 2), each shown
+ * once. Without JavaScript they are plain sections at the top of the page, with a plain form.
+ */
+export function Onboarding() {
+  const { user, onboarding } = useRootData()
+  const hydrated = useHydrated()
+  const [step, setStep] = useState<'welcome' | 'profile' | 'done'>(
+    onboarding.welcome ? 'welcome' : onboarding.completeProfile ? 'profile' : 'done',
+  )
+  // The flags come once (the loader clears their cookie), and any later reload of the root
+  // data says false: whether the profile dialog follows the welcome is remembered here.
+  const [profileDue, setProfileDue] = useState(onboarding.completeProfile)
+  useEffect(() => {
+    if (onboarding.welcome || onboarding.completeProfile) {
+      setStep(onboarding.welcome ? 'welcome' : 'profile')
+      setProfileDue(onboarding.completeProfile)
+    }
+  }, [onboarding.welcome, onboarding.completeProfile])
+  // The welcome flag is set once, by a registration: that is the sign-up.
+  const track = useTrack()
+  useEffect(() => {
+    if (onboarding.welcome) track({ event: 'sign_up' })
+  }, [onboarding.welcome, track])
+  if (!user || step === 'done') return null
+
+  if (!hydrated) {
+    return (
+      <div className="mb-8 space-y-4">
+        {onboarding.welcome ? (
+          <section
+            aria-labelledby="welcome-title"
+            className="rounded-2xl border border-amber-200 bg-amber-50 p-6"
+          >
+            <WelcomeContent titleId="welcome-title" />
+          </section>
+        ) : null}
+        {onboarding.completeProfile ? (
+          <section
+            aria-labelledby="complete-profile-title"
+            className="rounded-2xl border border-slate-200 bg-white p-6"
+          >
+            <CompleteProfileForm titleId="complete-profile-title" onDone={() => setStep('done')} />
+          </section>
+        ) : null}
+      </div>
+    )
+  }
+
+  const next = () => setStep(step === 'welcome' && profileDue ? 'profile' : 'done')
+  return (
+    <>
+      <OnboardingDialog open={step === 'welcome'} onClose={next} titleId="welcome-dialog-title">
+        <WelcomeContent titleId="welcome-dialog-title" onClose={next} />
+      </OnboardingDialog>
+      <OnboardingDialog
+        open={step === 'profile'}
+        onClose={() => setStep('done')}
+        titleId="complete-profile-dialog-title"
+        fullScreenOnMobile
+      >
+        <CompleteProfileForm
+          titleId="complete-profile-dialog-title"
+          onDone={() => setStep('done')}
+        />
+      </OnboardingDialog>
+    </>
+  )
+}
+
+function OnboardingDialog({
+  open,
+  onClose,
+  titleId,
+  fullScreenOnMobile,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  titleId: string
+  fullScreenOnMobile?: boolean
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <Dialog.Root open={open} onOpenChange={(value) => (value ? null : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+        <Dialog.Content
+          aria-labelledby={titleId}
+          aria-describedby={undefined}
+          className={`fixed z-50 overflow-y-auto bg-white p-6 shadow-2xl focus:outline-none ${
+            fullScreenOnMobile
+              ? 'inset-0 sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[90vh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl'
+              : 'left-1/2 top-1/2 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl'
+          }`}
+        >
+          {children}
+          <Dialog.Close
+            aria-label={t('welcome.close')}
+            className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100"
+          >
+            <X aria-hidden className="h-5 w-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+export function WelcomeContent({ titleId, onClose }: { titleId: string; onClose?: () => void }) {
+  const { t } = useTranslation()
+  const { user } = useRootData()
+  return (
+    <div>
+      <PartyPopper aria-hidden className="welcome-icon mb-3 h-10 w-10 text-amber-600" />
+      <h2 id={titleId} className="text-2xl font-bold">
+        {t('welcome.title', { username: user?.username ?? '' })}
+      </h2>
+      <p className="mt-3 flex items-center gap-2 rounded-lg bg-white/70 p-3 font-medium text-amber-900">
+        <Gift aria-hidden className="h-5 w-5 shrink-0" />
+        {t('welcome.gift', { count: 5 })}
+      </p>
+      <h3 className="mt-4 flex items-center gap-2 font-semibold">
+        <Lightbulb aria-hidden className="h-4 w-4" />
+        {t('welcome.tipsTitle')}
+      </h3>
+      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm text-slate-700">
+        <li>{t('welcome.tips.one')}</li>
+        <li>{t('welcome.tips.two')}</li>
+        <li>{t('welcome.tips.three')}</li>
+      </ul>
+      <div className="mt-5 flex flex-wrap gap-2">
+        <Link
+          to="/auctions"
+          onClick={onClose}
+          className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800"
+        >
+          {t('welcome.toAuctions')}
+        </Link>
+        <Link
+          to="/how-it-works"
+          onClick={onClose}
+          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
+        >
+          {t('welcome.howItWorks')}
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () => void }) {
+  const { t } = useTranslation()
+  const { path, user } = useRootData()
+  const hydrated = useHydrated()
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>()
+  const [phone, setPhone] = useState(PHONE_PREFIX)
+  const phoneCheck = useAvailability('phone', phone, {
+    minLength: PHONE_PREFIX.length + 1,
+    failedMessage: t('validation.phoneCheckFailed'),
+  })
+  const today = new Date()
+  const maxDate = latestAdultBirthDate(today)
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return
+    if (fetcher.data.ok) onDone()
+    else if (fetcher.data.error)
+      showToast({
+        type: 'error',
+        title: t('completeProfile.saveFailed'),
+        description: fetcher.data.error,
+      })
+  }, [fetcher.state, fetcher.data, onDone, t])
+
+  // The same form before and after hydration (a fetcher's form is a plain form without
+  // JavaScript): switching components would remount it and drop what was typed meanwhile.
+  const FormComponent = fetcher.Form
+  const fieldClass = 'w-full rounded-md border border-slate-300 bg-white px-3 py-2'
+  return (
+    <FormComponent
+      method="post"
+      action="/complete-profile"
+      className="space-y-3"
+      noValidate
+      onSubmit={(event) => {
+        if (!hydrated) return
+        const value = Object.fromEntries(new FormData(event.currentTarget)) as Record<
+          string,
+          string
+        >
+        const problem = completeProfileError(value, new Date())
+        const message = problem
+          ? t(problem)
+          : phoneCheck.state === 'invalid'
+            ? phoneCheck.message
+            : null
+        if (message) {
+          event.preventDefault()
+          showToast({ type: 'error', title: t('completeProfile.saveFailed'), description: message })
+        }
+      }}
+    >
+      <h2 id={titleId} className="text-xl font-bold">
+        {t('completeProfile.title')}
+      </h2>
+      <p className="text-sm text-slate-700">{t('completeProfile.text')}</p>
+      <input type="hidden" name="redirectTo" value={path} />
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="block text-sm font-medium">
+          {t('completeProfile.firstName')}
+          <input
+            name="firstName"
+            autoComplete="given-name"
+            defaultValue={user?.firstName ?? ''}
+            className={`mt-1 ${fieldClass}`}
+          />
+        </label>
+        <label className="block text-sm font-medium">
+          {t('completeProfile.lastName')}
+          <input
+            name="lastName"
+            autoComplete="family-name"
+            defaultValue={user?.lastName ?? ''}
+            className={`mt-1 ${fieldClass}`}
+          />
+        </label>
+      </div>
+      <label className="block text-sm font-medium">
+        {t('completeProfile.phone')}
+        <input
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={hydrated ? phone : undefined}
+          defaultValue={hydrated ? undefined : PHONE_PREFIX}
+          onChange={(event) => setPhone(normalizePhoneInput(event.currentTarget.value))}
+          className={`mt-1 ${fieldClass}`}
+          aria-describedby="complete-profile-phone-status"
+        />
+        <span id="complete-profile-phone-status" aria-live="polite" className="mt-1 block text-xs">
+          {phoneCheck.state === 'checking' ? t('validation.checking') : null}
+          {phoneCheck.state === 'valid' || phoneCheck.state === 'invalid' ? (
+            <span className={phoneCheck.state === 'valid' ? 'text-emerald-700' : 'text-red-700'}>
+              {phoneCheck.message}
+            </span>
+          ) : null}
+        </span>
+      </label>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="block text-sm font-medium">
+          {t('completeProfile.dateOfBirth')}
+          <input
+            name="dateOfBirth"
+            type="date"
+            max={maxDate}
+            className={`mt-1 ${fieldClass}`}
+            aria-describedby="complete-profile-adult"
+          />
+          <span id="complete-profile-adult" className="mt-1 block text-xs text-slate-600">
+            {t('completeProfile.adultHint')}
+          </span>
+        </label>
+        <label className="block text-sm font-medium">
+          {t('completeProfile.gender')}
+          <select name="gender" defaultValue="" className={`mt-1 ${fieldClass}`}>
+            <option value="">{t('completeProfile.chooseGender')}</option>
+            {genders.map((gender) => (
+              <option key={gender} value={gender}>
+                {t(`completeProfile.genders.${gender}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={onDone}
+            className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
+          >
+            {t('completeProfile.skip')}
+          </button>
+        ) : (
+          <Link
+            to={path}
+            className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
+          >
+            {t('completeProfile.skip')}
+          </Link>
+        )}
+        <button
+          type="submit"
+          disabled={fetcher.state !== 'idle'}
+          className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
+        >
+          {t('completeProfile.submit')}
+        </button>
+      </div>
+    </FormComponent>
+  )
+}

@@ -1,0 +1,158 @@
+import { Form, Link } from '@remix-run/react'
+import { BadgeCheck, Lock, ShieldCheck } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { useRootData } from '~/utils/hooks.ts'
+
+const quickLinks = [
+  { to: '/', key: 'nav.home' },
+  { to: '/auctions', key: 'nav.auctions' },
+  { to: '/how-it-works', key: 'nav.howItWorks' },
+  { to: '/topup', key: 'nav.topup' },
+] as const
+
+const supportLinks = [
+  { to: '/support', key: 'footer.links.support' },
+  { to: '/auction-rules', key: 'footer.links.auctionRules' },
+  { to: '/privacy-policy', key: 'footer.links.privacyPolicy' },
+  { to: '/terms-of-service', key: 'footer.links.termsOfService' },
+] as const
+
+const numberFormat = new Intl.NumberFormat('ru-RU')
+
+export function SiteFooter() {
+  const { t } = useTranslation()
+  const { settings, stats, path } = useRootData()
+  const contacts = [
+    { label: t('footer.address'), value: settings.contactAddress },
+    {
+      label: t('footer.phone'),
+      value: settings.contactPhone,
+      href: `tel:${settings.contactPhone}`,
+    },
+    {
+      label: t('footer.email'),
+      value: settings.contactEmail,
+      href: `mailto:${settings.contactEmail}`,
+    },
+  ].filter((contact) => contact.value)
+  const figures = stats
+    ? [
+        { value: numberFormat.format(stats.users), label: t('footer.stats.users') },
+        { value: numberFormat.format(stats.finishedAuctions), label: t('footer.stats.auctions') },
+        { value: numberFormat.format(stats.bids), label: t('footer.stats.bids') },
+        {
+          value: stats.averageSavingPercent == null ? '—' : `${stats.averageSavingPercent}%`,
+          label: t('footer.stats.saving'),
+        },
+      ]
+    : []
+
+  return (
+    <footer className="mt-12 border-t border-slate-800 bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{settings.siteName}</p>
+          <p className="mt-2 text-sm text-slate-300">
+            {settings.footerDescription || t('footer.defaultDescription')}
+          </p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="font-semibold text-white">
+            {t('footer.quickLinks')}
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {quickLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-slate-300 hover:text-white hover:underline">
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-support-links">
+          <h2 id="footer-support-links" className="font-semibold text-white">
+            {t('footer.supportTitle')}
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {supportLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-slate-300 hover:text-white hover:underline">
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Form method="post" action="/cookie-consent" reloadDocument>
+                <input type="hidden" name="choice" value="reset" />
+                <input type="hidden" name="redirectTo" value={path} />
+                <button type="submit" className="text-slate-300 hover:text-white hover:underline">
+                  {t('footer.cookieSettings')}
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">{t('footer.contacts')}</h2>
+          {contacts.length ? (
+            <dl className="mt-2 space-y-1 text-sm">
+              {contacts.map((contact) => (
+                <div key={contact.label}>
+                  <dt className="sr-only">{contact.label}</dt>
+                  <dd>
+                    {contact.href ? (
+                      <a
+                        href={contact.href}
+                        className="text-slate-300 hover:text-white hover:underline"
+                      >
+                        {contact.value}
+                      </a>
+                    ) : (
+                      <span className="text-slate-300">{contact.value}</span>
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className="mt-2 text-sm text-slate-400">{t('footer.noContacts')}</p>
+          )}
+        </div>
+      </div>
+      {figures.length ? (
+        <div className="border-t border-slate-800">
+          <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-6 text-center sm:grid-cols-4 sm:px-6">
+            {figures.map((figure) => (
+              <div key={figure.label}>
+                <dt className="text-xs uppercase tracking-wide text-slate-400">{figure.label}</dt>
+                <dd className="text-2xl font-bold text-white">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4 text-xs text-slate-400 sm:px-6">
+          <p>
+            {t('footer.copyright', { year: new Date().getFullYear(), siteName: settings.siteName })}
+          </p>
+          <ul className="flex flex-wrap gap-3" aria-label={t('footer.badgesLabel')}>
+            <li className="flex items-center gap-1">
+              <ShieldCheck aria-hidden className="h-4 w-4" />
+              {t('footer.badges.adults')}
+            </li>
+            <li className="flex items-center gap-1">
+              <Lock aria-hidden className="h-4 w-4" />
+              {t('footer.badges.securePayment')}
+            </li>
+            <li className="flex items-center gap-1">
+              <BadgeCheck aria-hidden className="h-4 w-4" />
+              {t('footer.badges.fairPlay')}
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  )
+}

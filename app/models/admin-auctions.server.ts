@@ -1,0 +1,146 @@
+import type { Engine } from '../../engine/index.ts'
+import { getAuctionById } from '~/models/auction.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+import { formatDisplayId } from '~/utils/display-id.ts'
+import { nextDisplayNumber } from '~/utils/display-id.server.ts'
+import { slugify } from '~/utils/slug.ts'
+import type { AuctionCreateInput, AuctionUpdateInput } from '~/validation/admin.ts'
+
+// What an admin does to auctions (SPEC.md sections 2 "Admin dashboard", 4 and 6). Every change
+// goes to Postgres and then to the engine, so the live state in Redis follows at once.
+
+/** A start this far in the past still counts as "now" (the form's minute precision). */
+const START_GRACE_MS = 60_000
+
+export class AdminError extends Error {
+  constructor(
+    public readonly status: number,
+    /** i18n key of the "admin" namespace. */
+    public readonly key: string,
+  ) {
+    super(key)
+  }
+}
+
+function isUniqueViolation(error: unknown) {
+  return (error as { code?: string } | null)?.code === 'P2002'
+}
+
+export async function createAuction(engine: Engine, input: AuctionCreateInput) {
+  if (input.startTime.getTime() < Date.now() - START_GRACE_MS)
+    throw new AdminError(400, 'errors.startInPast')
+  // The sequence never hands a number out twice; a number already taken by a row written with a
+  // fixed id (imports) is refused by the unique index and the next one is tried.
+  for (let attempt = 0; ; attempt++) {
+    const displayId = formatDisplayId(await nextDisplayNumber(getPrisma()))
+    try {
+      const row = await getPrisma().auction.create({
+        data: {
+          displayId,
+          slug: slugify(input.title, displayId),
+          title: input.title,
+          description: input.description ?? '',
+          imageUrl: input.imageUrl,
+          retailPrice: input.retailPrice,
+          estimatedValue: input.estimatedValue ?? null,
+          condition: input.condition,
+          category: input.category,
+          featured: input.featured,
+          isBidPackage: input.isBidPackage,
+          startTime: input.startTime,
+        },
+        select: { id: true },
+      })
+      await engine.loadAuction(row.id)
+      return (await getAuctionById(engine, row.id))!
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error
+    }
+  }
+}
+
+/**
+ * Edits an auction that has not finished. Its start can move only while it has not started;
+ * the slug follows the title (old links still lead to it through the lot number).
+ */
+export async function updateAuction(engine: Engine, id: string, input: AuctionUpdateInput) {
+  const prisma = getPrisma()
+  const row = await prisma.auction.findUnique({
+    where: { id },
+    select: { id: true, displayId: true, status: true, startTime: true },
+  })
+  if (!row) throw new AdminError(404, 'errors.auctionNotFound')
+  const state = await engine.getState(id)
+  const status = state?.status ?? row.status
+  if (status === 'finished') throw new AdminError(409, 'errors.auctionFinished')
+  const moved = input.startTime.getTime() !== row.startTime.getTime()
+  if (moved && status === 'live') throw new AdminError(409, 'errors.liveStartTime')
+  if (moved && input.startTime.getTime() < Date.now() - START_GRACE_MS)
+    throw new AdminError(400, 'errors.startInPast')
+  await prisma.auction.update({
+    where: { id },
+    data: {
+      title: input.title,
+      slug: slugify(input.title, row.displayId),
+      description: input.description ?? '',
+      imageUrl: input.imageUrl,
+      retailPrice: input.retailPrice,
+      estimatedValue: input.estimatedValue ?? null,
+      condition: input.condition,
+      category: input.category,
+      featured: input.featured,
+      startTime: input.startTime,
+    },
+  })
+  const loaded = await engine.loadAuction(id)
+  // It started in between: the new start time did not apply; say so rather than pretend.
+  if (moved && loaded === 'live') {
+    await prisma.auction.update({ where: { id }, data: { startTime: row.startTime } })
+    await engine.catalogChanged()
+    throw new AdminError(409, 'errors.liveStartTime')
+  }
+  return (await getAuctionById(engine, id))!
+}
+
+/** Ends a live auction now; the last bidder wins (SPEC.md section 4). */
+export async function endAuction(engine: Engine, id: string) {
+  const exists = await getPrisma().auction.findUnique({ where: { id }, select: { status: true } })
+  if (!exists) throw new AdminError(404, 'errors.auctionNotFound')
+  const result = await engine.endAuction(id)
+  if (!result.ok) throw new AdminError(409, 'errors.notLive')
+  return (await getAuctionById(engine, id))!
+}
+
+/**
+ * Deletes an auction with its bids. A live one must be ended first (its bids were spent on a
+ * race that is still running); an upcoming one gives every prebid's bid back. Decided in
+ * docs/decisions/012-admin-deletes.md.
+ */
+export async function deleteAuction(engine: Engine, id: string) {
+  const prisma = getPrisma()
+  const row = await prisma.auction.findUnique({ where: { id }, select: { status: true } })
+  if (!row) throw new AdminError(404, 'errors.auctionNotFound')
+  const state = await engine.getState(id)
+  if ((state?.status ?? row.status) === 'live') throw new AdminError(409, 'errors.endFirst')
+  const { prebidUsers } = await engine.removeAuction(id)
+  for (const userId of prebidUsers) {
+    await engine.credit(userId, 1, 'refund', `refund:prebid:${id}:${userId}`, id)
+  }
+  // Auto-bid budgets reserved on it go back too (the auto-bid worker would also find them).
+  await engine.returnAutoBids(id)
+  await prisma.auction.delete({ where: { id } }).catch((error: unknown) => {
+    // Deleted by someone else in the meantime: the outcome is the same.
+    if ((error as { code?: string } | null)?.code !== 'P2025') throw error
+  })
+  await engine.catalogChanged()
+  return { refunded: prebidUsers.length }
+}
+
+/** DELETE /api/admin/finished-auctions/{id}: only for finished auctions. */
+export async function deleteFinishedAuction(engine: Engine, id: string) {
+  const row = await getPrisma().auction.findUnique({ where: { id }, select: { status: true } })
+  if (!row) throw new AdminError(404, 'errors.auctionNotFound')
+  const state = await engine.getState(id)
+  if ((state?.status ?? row.status) !== 'finished') throw new AdminError(409, 'errors.notFinished')
+  return deleteAuction(engine, id)
+}

@@ -1,0 +1,225 @@
+import { randomInt } from 'node:crypto'
+import { AdminError } from '~/models/admin-auctions.server.ts'
+import { isUsernameTaken } from '~/models/user.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+import type { BotCreateInput, BotSettingsInput } from '~/validation/admin.ts'
+
+// Bots and their settings (SPEC.md sections 2, 3 and 9). The engine's bot worker re-reads
+// settings and assignments every 2 s, so changes here reach the bidding within that time.
+
+export const BOTS_PER_PAGE = 5
+
+export async function getBotSettings() {
+  const row = await getPrisma().botSettings.upsert({ where: { id: 1 }, create: {}, update: {} })
+  return {
+    enabled: row.enabled,
+    minDelay: row.minDelay,
+    maxDelay: row.maxDelay,
+    activeBots: row.activeBots,
+  }
+}
+
+/** Saves the changed fields; the minimum delay never exceeds the maximum. */
+export async function updateBotSettings(input: BotSettingsInput) {
+  const current = await getBotSettings()
+  const next = { ...current, ...stripUndefined(input) }
+  if (next.minDelay > next.maxDelay) throw new AdminError(400, 'errors.delayOrder')
+  await getPrisma().botSettings.update({ where: { id: 1 }, data: next })
+  return next
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+export async function listBots(page: number, perPage = BOTS_PER_PAGE) {
+  const prisma = getPrisma()
+  const total = await prisma.bot.count()
+  const totalPages = Math.max(1, Math.ceil(total / perPage))
+  const current = Math.min(Math.max(1, page), totalPages)
+  const bots = await prisma.bot.findMany({
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    skip: (current - 1) * perPage,
+    take: perPage,
+    select: {
+      id: true,
+      username: true,
+      firstName: true,
+      lastName: true,
+      isActive: true,
+      createdAt: true,
+    },
+  })
+  return {
+    bots: bots.map((bot) => ({ ...bot, createdAt: bot.createdAt.toISOString() })),
+    total,
+    page: current,
+    totalPages,
+  }
+}
+
+const translit: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  ң: 'n',
+  о: 'o',
+  ө: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ү: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+}
+
+/** A username that reads like a person's: latin first name, initial, two digits. */
+export function botUsername(firstName: string, lastName: string, digits: number) {
+  const latin = (text: string) =>
+    [...text.toLowerCase()]
+      .map((c) => translit[c] ?? c)
+      .join('')
+      .replace(/[^a-z0-9]/g, '')
+  const first = latin(firstName).slice(0, 16) || 'user'
+  const initial = latin(lastName).slice(0, 1)
+  return `${first}${initial}${String(digits).padStart(2, '0')}`
+}
+
+export async function createBot(input: BotCreateInput) {
+  let username = input.username
+  if (username) {
+    if (await isUsernameTaken(username)) throw new AdminError(409, 'errors.usernameTaken')
+  } else {
+    for (let attempt = 0; attempt < 20 && !username; attempt++) {
+      const candidate = botUsername(
+        input.firstName,
+        input.lastName,
+        randomInt(0, 100 + attempt * 50),
+      )
+      if (!(await isUsernameTaken(candidate))) username = candidate
+    }
+    if (!username) throw new AdminError(409, 'errors.usernameTaken')
+  }
+  try {
+    const bot = await getPrisma().bot.create({
+      data: {
+        username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        isActive: input.isActive,
+      },
+    })
+    return { ...bot, createdAt: bot.createdAt.toISOString() }
+  } catch (error) {
+    if ((error as { code?: string } | null)?.code === 'P2002')
+      throw new AdminError(409, 'errors.usernameTaken')
+    throw error
+  }
+}
+
+/** Deletes a bot; its past bids keep its name (house bids stay visible as such). */
+export async function deleteBot(id: string) {
+  const result = await getPrisma().bot.deleteMany({ where: { id } })
+  if (result.count === 0) throw new AdminError(404, 'errors.botNotFound')
+}
+
+export async function listAssignments(auctionId: string) {
+  const prisma = getPrisma()
+  const auction = await prisma.auction.findUnique({
+    where: { id: auctionId },
+    select: { id: true },
+  })
+  if (!auction) throw new AdminError(404, 'errors.auctionNotFound')
+  const rows = await prisma.botAssignment.findMany({
+    where: { auctionId },
+    orderBy: { createdAt: 'asc' },
+    select: {
+      id: true,
+      botId: true,
+      bidLimit: true,
+      currentBids: true,
+      isActive: true,
+      bot: {
+        select: { id: true, username: true, firstName: true, lastName: true, isActive: true },
+      },
+    },
+  })
+  return rows
+}
+
+export async function assignBot(auctionId: string, botId: string, bidLimit: number) {
+  const prisma = getPrisma()
+  const [auction, bot] = await Promise.all([
+    prisma.auction.findUnique({ where: { id: auctionId }, select: { status: true } }),
+    prisma.bot.findUnique({ where: { id: botId }, select: { id: true } }),
+  ])
+  if (!auction) throw new AdminError(404, 'errors.auctionNotFound')
+  if (!bot) throw new AdminError(404, 'errors.botNotFound')
+  if (auction.status === 'finished') throw new AdminError(409, 'errors.auctionFinished')
+  try {
+    return await prisma.botAssignment.create({
+      data: { auctionId, botId, bidLimit },
+      select: { id: true, botId: true, bidLimit: true, currentBids: true, isActive: true },
+    })
+  } catch (error) {
+    if ((error as { code?: string } | null)?.code === 'P2002')
+      throw new AdminError(409, 'errors.botAlreadyAssigned')
+    throw error
+  }
+}
+
+export async function unassignBot(auctionId: string, botId: string) {
+  const result = await getPrisma().botAssignment.deleteMany({ where: { auctionId, botId } })
+  if (result.count === 0) throw new AdminError(404, 'errors.assignmentNotFound')
+}
+
+/** SPEC.md "Bot auction status": per bot, the auctions it is assigned to that are not over. */
+export async function botAuctionStatus() {
+  const rows = await getPrisma().botAssignment.findMany({
+    where: { auction: { status: { not: 'finished' } } },
+    orderBy: { createdAt: 'asc' },
+    select: {
+      botId: true,
+      bidLimit: true,
+      currentBids: true,
+      auction: { select: { id: true, title: true } },
+    },
+  })
+  const byBot: Record<
+    string,
+    Array<{ auctionId: string; auctionTitle: string; currentBids: number; bidLimit: number }>
+  > = {}
+  for (const row of rows) {
+    ;(byBot[row.botId] ??= []).push({
+      auctionId: row.auction.id,
+      auctionTitle: row.auction.title,
+      currentBids: row.currentBids,
+      bidLimit: row.bidLimit,
+    })
+  }
+  return byBot
+}

@@ -1,0 +1,99 @@
+import { getPrisma } from '~/utils/db.server.ts'
+import { AdminError } from '~/models/admin-auctions.server.ts'
+
+// Finished auctions for the admin (SPEC.md sections 2 "Admin finished auctions" and 3 "Auction
+// stats"). Money in minor units.
+
+export const FINISHED_PER_PAGE = 20
+
+export async function listFinished(page: number, perPage = FINISHED_PER_PAGE) {
+  const prisma = getPrisma()
+  const where = { status: 'finished' as const }
+  const total = await prisma.auction.count({ where })
+  const totalPages = Math.max(1, Math.ceil(total / perPage))
+  const current = Math.min(Math.max(1, page), totalPages)
+  const rows = await prisma.auction.findMany({
+    where,
+    orderBy: [{ endTime: 'desc' }, { id: 'asc' }],
+    skip: (current - 1) * perPage,
+    take: perPage,
+    select: {
+      id: true,
+      displayId: true,
+      slug: true,
+      title: true,
+      description: true,
+      imageUrl: true,
+      retailPrice: true,
+      finalPrice: true,
+      currentPrice: true,
+      endTime: true,
+      totalBids: true,
+      winnerBotName: true,
+      winner: { select: { username: true } },
+    },
+  })
+  return {
+    auctions: rows.map((row) => {
+      const finalPrice = row.finalPrice ?? row.currentPrice
+      const savings = Math.max(0, row.retailPrice - finalPrice)
+      return {
+        id: row.id,
+        displayId: row.displayId,
+        slug: row.slug,
+        title: row.title,
+        description: row.description,
+        imageUrl: row.imageUrl,
+        retailPrice: row.retailPrice,
+        finalPrice,
+        endTime: row.endTime?.toISOString() ?? null,
+        totalBids: row.totalBids,
+        winner: row.winner?.username ?? row.winnerBotName ?? null,
+        winnerIsBot: !row.winner && Boolean(row.winnerBotName),
+        savings,
+        savingsPercent:
+          row.retailPrice > 0 ? Math.round((savings / row.retailPrice) * 10_000) / 100 : 0,
+      }
+    }),
+    total,
+    page: current,
+    totalPages,
+  }
+}
+
+/** SPEC.md "Auction stats": counts by kind of bidder, distinct participants, the bids. */
+export async function auctionStats(auctionId: string) {
+  const prisma = getPrisma()
+  const auction = await prisma.auction.findUnique({
+    where: { id: auctionId },
+    select: { id: true },
+  })
+  if (!auction) throw new AdminError(404, 'errors.auctionNotFound')
+  const bids = await prisma.bid.findMany({
+    where: { auctionId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: {
+      id: true,
+      amount: true,
+      isBot: true,
+      botName: true,
+      createdAt: true,
+      user: { select: { id: true, username: true, role: true } },
+    },
+  })
+  const participants = new Set(bids.map((bid) => (bid.isBot ? `bot:${bid.botName}` : bid.user?.id)))
+  return {
+    totalBids: bids.length,
+    botBids: bids.filter((bid) => bid.isBot).length,
+    userBids: bids.filter((bid) => !bid.isBot && bid.user?.role !== 'admin').length,
+    adminBids: bids.filter((bid) => !bid.isBot && bid.user?.role === 'admin').length,
+    uniqueParticipants: participants.size,
+    bids: bids.map((bid) => ({
+      id: bid.id,
+      userName: bid.isBot ? bid.botName : (bid.user?.username ?? null),
+      userRole: bid.isBot ? 'bot' : (bid.user?.role ?? null),
+      bidAmount: bid.amount,
+      createdAt: bid.createdAt.toISOString(),
+    })),
+  }
+}

@@ -1,0 +1,188 @@
+import type { Engine } from '../../engine/index.ts'
+import { AdminError } from '~/models/admin-auctions.server.ts'
+import {
+  duplicateField,
+  isEmailTaken,
+  isPhoneTaken,
+  isUsernameTaken,
+} from '~/models/user.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
+import type { UserEditInput } from '~/validation/admin.ts'
+
+// Users as an admin sees and edits them (SPEC.md sections 2 "Admin users", 3, 5 and 7).
+
+export const USERS_PER_PAGE = 10
+
+const listSelect = {
+  id: true,
+  username: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  ipAddress: true,
+  bidBalance: true,
+  role: true,
+  totalBids: true,
+  wonAuctions: true,
+  totalSpent: true,
+  createdAt: true,
+} as const
+
+/** One page of users, newest first, searched by username, names, email or phone. */
+export async function listUsers(engine: Engine, page: number, limit: number, search: string) {
+  const prisma = getPrisma()
+  const term = search.trim().slice(0, 100)
+  const where = term
+    ? {
+        OR: (['username', 'firstName', 'lastName', 'email', 'phone'] as const).map((field) => ({
+          [field]: { contains: term, mode: 'insensitive' as const },
+        })),
+      }
+    : {}
+  const total = await prisma.user.count({ where })
+  const totalPages = Math.max(1, Math.ceil(total / limit))
+  const current = Math.min(Math.max(1, page), totalPages)
+  const rows = await prisma.user.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    skip: (current - 1) * limit,
+    take: limit,
+    select: listSelect,
+  })
+  // The balance lives in Redis; Postgres may trail it by the outbox.
+  const balances = await Promise.all(rows.map((row) => engine.getBalance(row.id)))
+  return {
+    users: rows.map((row, index) => ({
+      ...row,
+      bidBalance: balances[index] ?? row.bidBalance,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total,
+    page: current,
+    totalPages,
+  }
+}
+
+/** Accounts created since midnight in Bishkek. */
+export async function todayRegistrations(now = new Date()) {
+  const bishkekDate = new Date(now.getTime() + 6 * 3_600_000).toISOString().slice(0, 10)
+  const since = new Date(`${bishkekDate}T00:00:00${TIME_ZONE_OFFSET}`)
+  return getPrisma().user.count({ where: { createdAt: { gte: since } } })
+}
+
+/**
+ * Saves an admin's edit. The bid balance goes through the engine's ledger (reason admin_set);
+ * an admin cannot take their own admin role away (someone must be left to give it back).
+ */
+export async function editUser(engine: Engine, adminId: string, id: string, input: UserEditInput) {
+  const prisma = getPrisma()
+  const user = await prisma.user.findUnique({ where: { id }, select: { id: true, role: true } })
+  if (!user) throw new AdminError(404, 'errors.userNotFound')
+  if (id === adminId && input.role === 'user') throw new AdminError(409, 'errors.ownRole')
+  if (input.username && (await isUsernameTaken(input.username, id)))
+    throw new AdminError(409, 'errors.usernameTaken')
+  if (input.email && (await isEmailTaken(input.email, id)))
+    throw new AdminError(409, 'errors.emailTaken')
+  if (input.phone && (await isPhoneTaken(input.phone, id)))
+    throw new AdminError(409, 'errors.phoneTaken')
+  try {
+    await prisma.user.update({
+      where: { id },
+      data: {
+        ...(input.username !== undefined ? { username: input.username } : {}),
+        ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+        ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        ...(input.role !== undefined ? { role: input.role } : {}),
+      },
+    })
+  } catch (error) {
+    const field = duplicateField(error)
+    if (field) throw new AdminError(409, `errors.${field}Taken`)
+    throw error
+  }
+  if (input.bidBalance !== undefined) {
+    await engine.setBalance(id, input.bidBalance, `admin:${adminId}:${id}:${Date.now()}`)
+  }
+  const row = await prisma.user.findUniqueOrThrow({ where: { id }, select: listSelect })
+  return {
+    ...row,
+    bidBalance: (await engine.getBalance(id)) ?? row.bidBalance,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/**
+ * Deletes an account: sessions and prebids go; bids and wins stay on the auctions without a
+ * name (docs/decisions/012-admin-deletes.md). An admin cannot delete themself.
+ */
+export async function deleteUser(adminId: string, id: string) {
+  if (id === adminId) throw new AdminError(409, 'errors.deleteSelf')
+  const result = await getPrisma().user.deleteMany({ where: { id } })
+  if (result.count === 0) throw new AdminError(404, 'errors.userNotFound')
+}
+
+/** SPEC.md "User activity". Money in minor units. */
+export async function userActivity(id: string) {
+  const prisma = getPrisma()
+  const user = await prisma.user.findUnique({ where: { id }, select: { id: true } })
+  if (!user) throw new AdminError(404, 'errors.userNotFound')
+  const [won, bids, prebids] = await Promise.all([
+    prisma.auction.findMany({
+      where: { winnerId: id },
+      orderBy: { endTime: 'desc' },
+      take: 50,
+      select: { id: true, title: true, finalPrice: true, currentPrice: true, endTime: true },
+    }),
+    prisma.bid.groupBy({
+      by: ['auctionId'],
+      where: { userId: id },
+      _count: { _all: true },
+      _max: { createdAt: true },
+      orderBy: { _max: { createdAt: 'desc' } },
+      take: 50,
+    }),
+    prisma.prebid.findMany({
+      where: { userId: id },
+      orderBy: { createdAt: 'desc' },
+      take: 50,
+      select: { id: true, createdAt: true, auction: { select: { title: true, status: true } } },
+    }),
+  ])
+  const auctions = await prisma.auction.findMany({
+    where: { id: { in: bids.map((bid) => bid.auctionId) } },
+    select: { id: true, title: true, currentPrice: true, status: true },
+  })
+  const byId = new Map(auctions.map((auction) => [auction.id, auction]))
+  return {
+    wonAuctions: won.map((auction) => ({
+      id: auction.id,
+      title: auction.title,
+      finalPrice: auction.finalPrice ?? auction.currentPrice,
+      endTime: auction.endTime?.toISOString() ?? null,
+    })),
+    activeBids: bids.flatMap((bid) => {
+      const auction = byId.get(bid.auctionId)
+      if (!auction) return []
+      return [
+        {
+          id: auction.id,
+          auctionTitle: auction.title,
+          bidCount: bid._count._all,
+          currentPrice: auction.currentPrice,
+          status: auction.status,
+          createdAt: bid._max.createdAt?.toISOString() ?? null,
+        },
+      ]
+    }),
+    prebids: prebids.map((prebid) => ({
+      id: prebid.id,
+      auctionTitle: prebid.auction.title,
+      status: prebid.auction.status,
+      createdAt: prebid.createdAt.toISOString(),
+    })),
+  }
+}

@@ -1,0 +1,70 @@
+import type { AuctionMeta, AuctionState, RecentBid } from '../../engine/index.ts'
+import { toMajor } from '~/utils/money.ts'
+
+// The JSON shapes of live auction data (SPEC.md section 7), built from the engine's Redis state.
+// Money in som (0.01), as the API speaks; times in ms since the epoch (server clock).
+
+export type LiveBid = {
+  id: string
+  amount: number
+  isBot: boolean
+  botName: string | null
+  isPrebid: boolean
+  user: { id: string; username: string } | null
+  createdAt: string
+}
+
+export type LiveAuction = {
+  id: string
+  status: AuctionState['status']
+  currentPrice: number
+  bidIncrement: number
+  nextBidPrice: number
+  totalBids: number
+  prebidsCount: number
+  lastBidder: string | null
+  lastBidderIsBot: boolean
+  /** Live: milliseconds left on the timer when this was read. */
+  timeLeft: number | null
+  endedAt: string | null
+} & Partial<AuctionMeta>
+
+export function presentBid(bid: RecentBid): LiveBid {
+  return {
+    id: bid.id,
+    amount: toMajor(bid.price),
+    isBot: bid.bot,
+    botName: bid.bot ? bid.name : null,
+    isPrebid: bid.prebid,
+    user: bid.bot ? null : { id: bid.bidder, username: bid.name },
+    createdAt: new Date(bid.at).toISOString(),
+  }
+}
+
+export function presentAuction(
+  state: AuctionState,
+  now: number,
+  meta?: AuctionMeta | null,
+): LiveAuction {
+  return {
+    ...(meta ?? {}),
+    id: state.id,
+    status: state.status,
+    currentPrice: toMajor(state.price),
+    bidIncrement: toMajor(state.increment),
+    nextBidPrice: toMajor(state.price + state.increment),
+    totalBids: state.bids,
+    prebidsCount: state.prebids,
+    lastBidder: state.lastBidderName,
+    lastBidderIsBot: state.lastBidderIsBot,
+    timeLeft: state.deadline === null ? null : Math.max(0, state.deadline - now),
+    endedAt: state.endedAt ? new Date(state.endedAt).toISOString() : null,
+  }
+}
+
+/** SPEC.md "Timers": auction id -> whole seconds left. */
+export function timersInSeconds(timers: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const [id, ms] of Object.entries(timers)) out[id] = Math.ceil(ms / 1000)
+  return out
+}

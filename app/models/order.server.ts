@@ -1,0 +1,282 @@
+import { PAYMENT_WINDOW_MS } from '../../engine/orders.ts'
+import type { Prisma } from '~/utils/db.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+import { toMajor } from '~/utils/money.ts'
+import {
+  ADMIN_TRANSITIONS,
+  DELIVERY_FEES,
+  type DeliveryInput,
+  type OrderStatusName,
+} from '~/validation/order.ts'
+
+// Orders of won and bought items (SPEC.md section 9; docs/decisions/016-winner-orders.md and
+// 017-buy-it-now.md). A person's queries are always scoped by their user id, so another
+// person's order is "not found". Money in minor units; the API converts to som.
+
+/** The value of one spent bid (SPEC.md section 9: 15 som per bid in every package). */
+export const BID_VALUE = 15_00
+/** How long after the end a participant who did not win may buy the item. */
+export const BUY_NOW_WINDOW_MS = 48 * 60 * 60 * 1000
+export const ADMIN_ORDERS_PER_PAGE = 20
+
+export class OrderError extends Error {
+  constructor(
+    public readonly status: number,
+    /** i18n key of the "orders" namespace. */
+    public readonly key: string,
+  ) {
+    super(key)
+  }
+}
+
+const orderSelect = {
+  id: true,
+  kind: true,
+  rank: true,
+  price: true,
+  deliveryMethod: true,
+  deliveryFee: true,
+  address: true,
+  phone: true,
+  status: true,
+  expiresAt: true,
+  paidAt: true,
+  shippedAt: true,
+  deliveredAt: true,
+  createdAt: true,
+  auction: { select: { id: true, title: true, slug: true, displayId: true } },
+} satisfies Prisma.OrderSelect
+
+type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>
+
+function view(row: OrderRow, now: Date) {
+  const open = row.status === 'awaiting_payment' && row.expiresAt > now
+  return {
+    ...row,
+    expiresAt: row.expiresAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    total: row.price + row.deliveryFee,
+    /** Milliseconds left to pay, or null when the order is not awaiting payment any more. */
+    msLeft: open ? row.expiresAt.getTime() - now.getTime() : null,
+    /** Delivery can be chosen or changed, and the order paid. */
+    payable: open,
+  }
+}
+export type OrderView = ReturnType<typeof view>
+
+export async function listUserOrders(userId: string, now = new Date()) {
+  const rows = await getPrisma().order.findMany({
+    where: { userId },
+    select: orderSelect,
+    orderBy: { createdAt: 'desc' },
+    take: 100,
+  })
+  return rows.map((row) => view(row, now))
+}
+
+/** Saves the owner's delivery choice while the order awaits payment. */
+export async function setDelivery(
+  userId: string,
+  orderId: string,
+  input: DeliveryInput,
+  now = new Date(),
+) {
+  const pickup = input.deliveryMethod === 'pickup'
+  const changed = await getPrisma().order.updateMany({
+    where: { id: orderId, userId, status: 'awaiting_payment', expiresAt: { gt: now } },
+    data: {
+      deliveryMethod: input.deliveryMethod,
+      deliveryFee: DELIVERY_FEES[input.deliveryMethod],
+      // Pickup needs no address; a phone given anyway is kept for the office to call.
+      address: pickup ? null : (input.address ?? null),
+      phone: input.phone ?? null,
+    },
+  })
+  if (changed.count === 0) {
+    const exists = await getPrisma().order.count({ where: { id: orderId, userId } })
+    throw exists ? new OrderError(409, 'errors.notPayable') : new OrderError(404, 'errors.notFound')
+  }
+  const row = await getPrisma().order.findFirstOrThrow({
+    where: { id: orderId, userId },
+    select: orderSelect,
+  })
+  return view(row, now)
+}
+
+export type BuyNowOffer =
+  | {
+      available: true
+      price: number
+      saving: number
+      bidsSpent: number
+      deadline: string
+    }
+  | { available: false; reason: string; deadline: string | null }
+
+/**
+ * Whether `userId` may buy the finished auction's item now and at what price: retail less
+ * 15 som per bid or prebid they spent on it, never below 0 (docs/decisions/017-buy-it-now.md).
+ */
+export async function getBuyNowOffer(
+  auctionId: string,
+  /** Null for a visitor: the offer is then only announced (log in to see your price). */
+  userId: string | null,
+  now = new Date(),
+): Promise<BuyNowOffer | null> {
+  const prisma = getPrisma()
+  const auction = await prisma.auction.findUnique({
+    where: { id: auctionId },
+    select: {
+      status: true,
+      endTime: true,
+      retailPrice: true,
+      isBidPackage: true,
+      winnerId: true,
+    },
+  })
+  if (!auction) return null
+  if (auction.status !== 'finished' || !auction.endTime)
+    return { available: false, reason: 'errors.notFinished', deadline: null }
+  const deadline = new Date(auction.endTime.getTime() + BUY_NOW_WINDOW_MS)
+  const refuse = (reason: string) =>
+    ({ available: false, reason, deadline: deadline.toISOString() }) as const
+  if (auction.isBidPackage) return refuse('errors.bidPackage')
+  if (!userId) return refuse(now >= deadline ? 'errors.windowClosed' : 'errors.loginToBuy')
+  if (auction.winnerId === userId) return refuse('errors.winner')
+  const [bids, prebids, bought] = await Promise.all([
+    prisma.bid.count({ where: { auctionId, userId, isBot: false } }),
+    // A prebid that became a bid is counted once, as the bid.
+    prisma.prebid.count({ where: { auctionId, userId, convertedAt: null } }),
+    prisma.order.count({ where: { auctionId, userId, kind: 'buy_now' } }),
+  ])
+  const bidsSpent = bids + prebids
+  if (bidsSpent === 0) return refuse('errors.notParticipant')
+  if (bought > 0) return refuse('errors.alreadyBought')
+  if (now >= deadline) return refuse('errors.windowClosed')
+  const price = Math.max(0, auction.retailPrice - bidsSpent * BID_VALUE)
+  return {
+    available: true,
+    price,
+    saving: auction.retailPrice - price,
+    bidsSpent,
+    deadline: deadline.toISOString(),
+  }
+}
+
+/** Creates the Buy It Now order (awaiting payment, 48 hours to pay) or says why not. */
+export async function buyNow(auctionId: string, userId: string, now = new Date()) {
+  if (!auctionId) throw new OrderError(404, 'errors.auctionNotFound')
+  const offer = await getBuyNowOffer(auctionId, userId, now)
+  if (!offer) throw new OrderError(404, 'errors.auctionNotFound')
+  if (!offer.available)
+    throw new OrderError(offer.reason === 'errors.alreadyBought' ? 409 : 403, offer.reason)
+  try {
+    const row = await getPrisma().order.create({
+      data: {
+        auctionId,
+        userId,
+        kind: 'buy_now',
+        price: offer.price,
+        expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+      },
+      select: orderSelect,
+    })
+    return view(row, now)
+  } catch (error) {
+    // Two clicks at once: the unique index lets one through.
+    if ((error as { code?: string } | null)?.code === 'P2002')
+      throw new OrderError(409, 'errors.alreadyBought')
+    throw error
+  }
+}
+
+// --- Admin -------------------------------------------------------------------------------
+
+const adminSelect = {
+  ...orderSelect,
+  user: { select: { id: true, username: true, firstName: true, lastName: true } },
+} satisfies Prisma.OrderSelect
+
+export async function listOrders({
+  status,
+  page = 1,
+  perPage = ADMIN_ORDERS_PER_PAGE,
+  now = new Date(),
+}: {
+  status?: OrderStatusName | null
+  page?: number
+  perPage?: number
+  now?: Date
+}) {
+  const prisma = getPrisma()
+  const where = status ? { status } : {}
+  const total = await prisma.order.count({ where })
+  const totalPages = Math.max(1, Math.ceil(total / perPage))
+  const current = Math.min(Math.max(1, page), totalPages)
+  const rows = await prisma.order.findMany({
+    where,
+    select: adminSelect,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    skip: (current - 1) * perPage,
+    take: perPage,
+  })
+  return {
+    orders: rows.map((row) => ({ ...view(row, now), user: row.user })),
+    total,
+    page: current,
+    totalPages,
+  }
+}
+export type AdminOrderView = Awaited<ReturnType<typeof listOrders>>['orders'][number]
+
+/** An admin's status change: only the forward moves of ADMIN_TRANSITIONS. */
+export async function setOrderStatus(id: string, status: OrderStatusName, now = new Date()) {
+  const prisma = getPrisma()
+  const order = await prisma.order.findUnique({ where: { id }, select: { status: true } })
+  if (!order) throw new OrderError(404, 'errors.notFound')
+  if (!ADMIN_TRANSITIONS[order.status].includes(status))
+    throw new OrderError(409, 'admin-orders:errors.transition')
+  const stamp =
+    status === 'paid'
+      ? { paidAt: now }
+      : status === 'shipped'
+        ? { shippedAt: now }
+        : status === 'delivered'
+          ? { deliveredAt: now }
+          : {}
+  const changed = await prisma.order.updateMany({
+    where: { id, status: order.status },
+    data: { status, ...stamp },
+  })
+  // Changed meanwhile (a payment, the expiry worker or another admin).
+  if (changed.count === 0) throw new OrderError(409, 'admin-orders:errors.transition')
+  const row = await prisma.order.findUniqueOrThrow({ where: { id }, select: adminSelect })
+  return { ...view(row, now), user: row.user }
+}
+
+/** The JSON API's shape of an order: money in som. */
+export function orderJson(order: OrderView & { user?: { id: string; username: string } }) {
+  return {
+    id: order.id,
+    auction: order.auction,
+    ...(order.user ? { user: { id: order.user.id, username: order.user.username } } : {}),
+    kind: order.kind,
+    rank: order.rank,
+    price: toMajor(order.price),
+    deliveryMethod: order.deliveryMethod,
+    deliveryFee: toMajor(order.deliveryFee),
+    total: toMajor(order.total),
+    address: order.address,
+    phone: order.phone,
+    status: order.status,
+    expiresAt: order.expiresAt,
+    paidAt: order.paidAt,
+    shippedAt: order.shippedAt,
+    deliveredAt: order.deliveredAt,
+    createdAt: order.createdAt,
+    payUrl: order.payable && order.deliveryMethod ? `/topup/order/${order.id}` : null,
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useChangeLanguage } from 'remix-i18next/react'
+import { CookieBanner } from '~/components/cookie-banner.tsx'
+import { Onboarding } from '~/components/onboarding.tsx'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { SiteFooter } from '~/components/site-footer.tsx'
+import { SiteHeader } from '~/components/site-header.tsx'
+import { Toaster } from '~/components/toaster.tsx'
+import { SocketProvider } from '~/utils/socket.tsx'
+import { fallbackLanguage } from '~/i18n/config.ts'
+import { getSettings } from '~/models/settings.server.ts'
+import { getSiteStats } from '~/models/site-stats.server.ts'
+import { getConsent } from '~/services/consent.server.ts'
+import { getEnv } from '~/utils/env.server.ts'
+import { getLanguage } from '~/services/i18n.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
+import { readOnboarding } from '~/services/onboarding.server.ts'
+import { getToast } from '~/services/toast.server.ts'
+import { combineHeaders } from '~/utils/http.ts'
+import { useNonce } from '~/utils/nonce.ts'
+import tailwindHref from '~/tailwind.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: tailwindHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [language, sessionUser, settings, stats, { toast, headers: toastHeaders }] =
+    await Promise.all([
+      getLanguage(request),
+      getOptionalUser(request),
+      getSettings(),
+      getSiteStats(),
+      getToast(request),
+    ])
+  // The bid balance is hot in Redis; Postgres may trail it by the outbox.
+  const user = sessionUser
+    ? {
+        ...sessionUser,
+        bidBalance: (await context.engine.getBalance(sessionUser.id)) ?? sessionUser.bidBalance,
+      }
+    : null
+  const { onboarding, clear } = readOnboarding(request)
+  const consent = getConsent(request)
+  return data(
+    {
+      language,
+      user,
+      onboarding: user ? onboarding : { welcome: false, completeProfile: false },
+      settings,
+      stats,
+      toast,
+      consent,
+      // The tag manager is loaded only for visitors who allowed analytics.
+      gtmId: consent?.preferences.analytics ? (getEnv().GTM_ID ?? null) : null,
+      // Where a no-JS form post (language, cookie choice, logout) comes back to.
+      path: new URL(request.url).pathname + new URL(request.url).search,
+    },
+    {
+      headers: combineHeaders(toastHeaders, clear ? { 'Set-Cookie': clear } : null, {
+        Vary: 'Cookie',
+      }),
+    },
+  )
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  Vary: loaderHeaders.get('Vary') ?? 'Cookie',
+})
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.settings.siteName ?? '' },
+  { name: 'description', content: data?.settings.headerTagline ?? '' },
+]
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
+  const language = data?.language ?? fallbackLanguage
+  useChangeLanguage(language)
+  return (
+    <html lang={language} className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <Meta />
+        <Links />
+        {data?.gtmId ? <TagManager id={data.gtmId} nonce={nonce} /> : null}
+      </head>
+      <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+/** Google Tag Manager's loader; it reads the events `track` puts in `window.dataLayer`. */
+function TagManager({ id, nonce }: { id: string; nonce: string | undefined }) {
+  const code = `(function(w,d,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':Date.now(),event:'gtm.js'});var j=d.createElement('script');j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(i);var n=d.querySelector('script[nonce]');if(n)j.nonce=n.nonce;d.head.appendChild(j);})(window,document,'dataLayer',${JSON.stringify(id)});`
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />
+}
+
+function SkipLink() {
+  const { t } = useTranslation()
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded bg-white px-4 py-2 text-slate-900 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
+    >
+      {t('nav.skipToContent')}
+    </a>
+  )
+}
+
+export default function App() {
+  return (
+    <SocketProvider>
+      <SkipLink />
+      <SiteHeader />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
+        <Onboarding />
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <CookieBanner />
+      <Toaster />
+    </SocketProvider>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
+      <GeneralErrorBoundary />
+    </main>
+  )
+}

@@ -1,0 +1,260 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { AuctionCard } from '~/components/auction/auction-card.tsx'
+import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { getHomeAuctions, type AuctionView } from '~/models/auction.server.ts'
+import { getPrebidAuctionIds } from '~/models/prebids.server.ts'
+import { getSettings } from '~/models/settings.server.ts'
+import { handleBidForm } from '~/services/bid-action.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
+import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
+import { useCountdown } from '~/utils/use-countdown.ts'
+import { useFormatMoney } from '~/utils/hooks.ts'
+
+const UPCOMING_FIRST = 9
+const UPCOMING_STEP = 3
+const FALLBACK_MS = 2 * 24 * 60 * 60 * 1000
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const asked = Number.parseInt(url.searchParams.get('upcoming') ?? '', 10)
+  const upcomingShown = Number.isFinite(asked)
+    ? Math.min(Math.max(asked, UPCOMING_FIRST), 99)
+    : UPCOMING_FIRST
+  const [home, user, settings] = await Promise.all([
+    getHomeAuctions(context.engine, upcomingShown),
+    getOptionalUser(request),
+    getSettings(),
+  ])
+  const prebidIds = await getPrebidAuctionIds(
+    user?.id,
+    home.upcoming.map((a) => a.id).concat(home.packages.map((a) => a.id)),
+  )
+  return {
+    ...home,
+    upcomingShown,
+    prebidIds,
+    // When no auction is featured the hero counts down two days from now (SPEC.md "Home").
+    heroTarget: home.featured?.startTime ?? new Date(Date.now() + FALLBACK_MS).toISOString(),
+    heroStartsIn: home.featured?.startsIn ?? FALLBACK_MS,
+    title: settings.siteName,
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleBidForm(request, context, '/')
+}
+
+export default function Home() {
+  const { t } = useTranslation()
+  const data = useLoaderData<typeof loader>()
+  return (
+    <div className="space-y-12">
+      <Hero featured={data.featured} target={data.heroTarget} startsIn={data.heroStartsIn} />
+
+      <Section number={1} id="packages" title={t('home.packages')}>
+        <Grid items={data.packages} empty={t('home.packagesEmpty')} prebidIds={data.prebidIds} />
+        {data.packageCount > 4 ? (
+          <Link
+            to="/auctions"
+            className="mt-4 inline-block rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
+          >
+            {t('home.allAuctions', { count: data.packageCount })}
+          </Link>
+        ) : null}
+      </Section>
+
+      <Section number={2} id="live" title={t('home.live')} aside={<ConnectionIndicator />}>
+        <Grid items={data.live} empty={t('home.liveEmpty')} columns="sm:grid-cols-2" />
+      </Section>
+
+      <Section number={3} id="upcoming" title={t('home.upcoming')}>
+        <Grid items={data.upcoming} empty={t('home.upcomingEmpty')} prebidIds={data.prebidIds} />
+        {data.upcomingTotal > data.upcoming.length ? (
+          <Link
+            to={`/?upcoming=${data.upcomingShown + UPCOMING_STEP}#upcoming`}
+            preventScrollReset
+            className="mt-4 inline-block rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
+          >
+            {t('home.showMore')}
+          </Link>
+        ) : null}
+      </Section>
+
+      <Section number={4} id="winners" title={t('home.winners')}>
+        <Winners items={data.winners} />
+      </Section>
+    </div>
+  )
+}
+
+function Hero({
+  featured,
+  target,
+  startsIn,
+}: {
+  featured: AuctionView | null
+  target: string
+  startsIn: number
+}) {
+  const { t } = useTranslation()
+  const formatMoney = useFormatMoney()
+  const left = useCountdown(startsIn)
+  return (
+    <section className="grid gap-6 rounded-2xl bg-gradient-to-br from-amber-700 to-orange-800 p-6 text-white sm:p-10 lg:grid-cols-[3fr_2fr]">
+      <div>
+        <h1 className="text-3xl font-black sm:text-4xl">{t('home.heroTitle')}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-amber-50">{t('home.heroText')}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link
+            to="/auctions"
+            className="rounded-md bg-white px-5 py-3 font-semibold text-amber-800 hover:bg-amber-50"
+          >
+            {t('home.toAuctions')}
+          </Link>
+          <Link
+            to="/how-it-works"
+            className="rounded-md border border-white/70 px-5 py-3 font-semibold text-white hover:bg-white/10"
+          >
+            {t('nav.howItWorks')}
+          </Link>
+        </div>
+      </div>
+      <div className="rounded-xl bg-white/15 p-5">
+        <p className="text-sm font-semibold uppercase tracking-wide text-amber-50">
+          {featured ? t('home.featured') : t('home.featuredFallback')}
+        </p>
+        {featured ? <p className="mt-1 text-xl font-bold">{featured.title}</p> : null}
+        <p className="mt-3 text-sm text-amber-50">{t('home.featuredStartsIn')}</p>
+        <p className="text-4xl font-black tabular-nums" role="timer">
+          {left === null ? formatDateTime(target) : formatCountdown(left)}
+        </p>
+        {featured ? (
+          <>
+            <p className="mt-2 text-sm text-amber-50">
+              {t('home.retail', { price: formatMoney(featured.retailPrice) })}
+            </p>
+            <Link
+              to={`/auction/${featured.slug}`}
+              className="mt-3 inline-block font-semibold underline"
+            >
+              {t('home.toFeatured')}
+            </Link>
+          </>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+function Section({
+  number,
+  id,
+  title,
+  aside,
+  children,
+}: {
+  number: number
+  id: string
+  title: string
+  aside?: React.ReactNode
+  children: React.ReactNode
+}) {
+  return (
+    <section id={id} aria-labelledby={`home-${id}`} className="scroll-mt-24">
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <span
+          aria-hidden
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-slate-900 font-bold text-white"
+        >
+          {number}
+        </span>
+        <h2 id={`home-${id}`} className="text-2xl font-bold">
+          {title}
+        </h2>
+        {aside ? <span className="ml-auto">{aside}</span> : null}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+function Grid({
+  items,
+  empty,
+  prebidIds,
+  columns = 'sm:grid-cols-2 lg:grid-cols-3',
+}: {
+  items: AuctionView[]
+  empty: string
+  prebidIds?: string[]
+  columns?: string
+}) {
+  if (items.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+        {empty}
+      </p>
+    )
+  }
+  return (
+    <ul className={`grid gap-4 ${columns}`}>
+      {items.map((auction) => (
+        <li key={auction.id}>
+          <AuctionCard auction={auction} prebidIds={prebidIds} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Winners({ items }: { items: AuctionView[] }) {
+  const { t } = useTranslation()
+  const formatMoney = useFormatMoney()
+  if (items.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+        {t('home.winnersEmpty')}
+      </p>
+    )
+  }
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      {items.map((auction) => (
+        <li key={auction.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+          <div>
+            <p className="font-semibold">
+              {auction.winner?.username ?? auction.winnerBotName ?? t('home.unknownWinner')}
+            </p>
+            <Link
+              to={`/auction/${auction.slug}`}
+              className="text-sm text-slate-700 hover:underline"
+            >
+              {auction.title}
+            </Link>
+          </div>
+          <div className="text-right text-sm">
+            <p className="font-bold text-amber-700">
+              {t('home.finalPrice', {
+                price: formatMoney(auction.finalPrice ?? auction.currentPrice),
+              })}
+            </p>
+            {auction.endTime ? (
+              <p className="text-slate-600">
+                {t('home.endedAt', { date: formatDate(auction.endTime) })}
+              </p>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

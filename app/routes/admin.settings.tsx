@@ -1,0 +1,109 @@
+import { parseWithZod } from '@conform-to/zod'
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Link, useActionData, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import i18next from 'i18next'
+import { ArrowLeft } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { normalizeDisclose, SettingsForm } from '~/components/admin/settings-form.tsx'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { saveSettings } from '~/models/admin-settings.server.ts'
+import { getSettings } from '~/models/settings.server.ts'
+import { requireAdmin } from '~/services/admin.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
+import { settingsSchema } from '~/validation/admin.ts'
+import { readForm } from '~/utils/form.server.ts'
+
+// /admin/settings (SPEC.md section 2 "Admin settings", section 5 "Settings form"): one form,
+// validated by the same schema as PUT /api/admin/settings.
+
+const NS = ['admin-settings', 'admin'] as const
+export const handle = { i18n: [...NS] }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request)
+  const t = await getFixedT(request, NS)
+  const settings = await getSettings()
+  return {
+    title: t('title'),
+    settings: {
+      currency: settings.currency,
+      currencySymbol: settings.currencySymbol,
+      siteName: settings.siteName,
+      language: settings.language,
+      headerTagline: settings.headerTagline,
+      footerDescription: settings.footerDescription,
+      contactAddress: settings.contactAddress,
+      contactPhone: settings.contactPhone,
+      contactTelegram: settings.contactTelegram,
+      contactEmail: settings.contactEmail,
+      discloseHouseBids: settings.discloseHouseBids,
+    },
+  }
+}
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([
+    serverLoader<typeof loader>(),
+    i18next.loadNamespaces([...NS]),
+  ])
+  return loaded
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request)
+  const t = await getFixedT(request, [...NS, 'common'])
+  const form = await readForm(request)
+  if (form.get('intent') !== 'save') throw data(t('admin:errors.invalid'), { status: 400 })
+  const submission = parseWithZod(normalizeDisclose(form), { schema: settingsSchema })
+  if (submission.status !== 'success') {
+    const result = submission.reply()
+    const first = Object.values(result.error ?? {}).flat()[0]
+    const headers = await createToastHeaders({
+      type: 'error',
+      title: t('failed'),
+      description: first ? t(`admin:${first}`) : t('failed'),
+    })
+    return data({ result }, { status: 400, headers })
+  }
+  await saveSettings(submission.value)
+  return redirectWithToast('/admin/settings', { type: 'success', description: t('saved') })
+}
+
+export default function AdminSettingsRoute() {
+  const { settings } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { t } = useTranslation(NS)
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="space-y-2">
+        <Link
+          to="/admin"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800 underline-offset-2 hover:underline"
+        >
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          {t('back')}
+        </Link>
+        <h1 className="text-3xl font-bold">{t('title')}</h1>
+        <p className="text-slate-700">{t('intro')}</p>
+      </div>
+      {/* Saved values (trimmed, lowercased email) come back from the loader: start afresh. */}
+      <SettingsForm
+        key={JSON.stringify(settings)}
+        settings={settings}
+        lastResult={actionData?.result}
+      />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

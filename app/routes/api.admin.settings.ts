@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { saveSettings } from '~/models/admin-settings.server.ts'
+import { getSettings } from '~/models/settings.server.ts'
+import { adminApi } from '~/services/admin.server.ts'
+import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
+import { settingsSchema } from '~/validation/admin.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return adminApi(request, async () => json(await getSettings()))
+}
+
+/** PUT the whole form: currency, currencySymbol, siteName, language, texts, contacts, … */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed(request)
+  return adminApi(request, async (t) => {
+    const input = validate(settingsSchema, await readJson(request, t), t)
+    return json(await saveSettings(input))
+  })
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { deleteUser, editUser } from '~/models/admin-users.server.ts'
+import { adminApi } from '~/services/admin.server.ts'
+import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
+import { userEditSchema } from '~/validation/admin.ts'
+
+/** PATCH {username, firstName, lastName, email, phone, bidBalance, role}; DELETE. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const id = params.id ?? ''
+  if (request.method === 'PATCH') {
+    return adminApi(request, async (t, admin) => {
+      const input = validate(userEditSchema, await readJson(request, t), t)
+      return json(await editUser(context.engine, admin.id, id, input))
+    })
+  }
+  if (request.method === 'DELETE') {
+    return adminApi(request, async (_t, admin) => {
+      await deleteUser(admin.id, id)
+      return json({ ok: true })
+    })
+  }
+  return methodNotAllowed(request)
+}
+
+export const loader = ({ request }: { request: Request }) => methodNotAllowed(request)

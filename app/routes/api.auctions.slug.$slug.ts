@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { auctionJson, getAuctionBySlug } from '~/models/auction.server.ts'
+import { apiError, json, translator } from '~/utils/api.server.ts'
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const auction = await getAuctionBySlug(context.engine, params.slug ?? '')
+  if (!auction)
+    return apiError(404, (await translator(request))('bidding.errors.auction_not_found'))
+  return json(auctionJson(auction))
+}

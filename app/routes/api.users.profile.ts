@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { updateProfile } from '~/models/account.server.ts'
+import { DuplicateError } from '~/models/user.server.ts'
+import { getUserView } from '~/models/user-view.server.ts'
+import {
+  apiError,
+  json,
+  methodNotAllowed,
+  readJson,
+  requireApiUser,
+  translator,
+  validate,
+} from '~/utils/api.server.ts'
+import { profileSchema } from '~/validation/user.ts'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const t = await translator(request)
+  const user = await requireApiUser(request, t)
+  return json({ user: await getUserView(context.engine, user.id) })
+}
+
+/** PUT {firstName, lastName, email, phone, dateOfBirth, gender} -> {user}. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed(request)
+  const t = await translator(request)
+  const user = await requireApiUser(request, t)
+  const input = validate(profileSchema, await readJson(request, t), t)
+  try {
+    await updateProfile(user.id, input)
+  } catch (error) {
+    if (error instanceof DuplicateError) return apiError(409, t(`validation.${error.field}Taken`))
+    throw error
+  }
+  return json({ user: await getUserView(context.engine, user.id) })
+}

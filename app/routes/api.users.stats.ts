@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getUserStats } from '~/models/account.server.ts'
+import { json, methodNotAllowed, requireApiUser } from '~/utils/api.server.ts'
+
+/** {activeBids, activePrebids, wonAuctions, totalSpent, finishedAuctions, successRate}. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request)
+  return json(await getUserStats(user.id))
+}
+
+export const action = ({ request }: { request: Request }) => methodNotAllowed(request)

@@ -1,0 +1,155 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import i18next from 'i18next'
+import {
+  Ban,
+  Gavel,
+  Scale,
+  ShoppingCart,
+  Store,
+  Timer,
+  Trophy,
+  Truck,
+  UserCheck,
+} from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import {
+  Card,
+  PAGES_NS,
+  PageHero,
+  PageSection,
+  Rich,
+  secondaryButton,
+  TextList,
+} from '~/components/static-page.tsx'
+import { getSettings } from '~/models/settings.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+
+// SPEC.md section 2 "Auction rules" with the section 9 constants; where the spec's texts
+// disagreed, docs/decisions/010-static-texts.md says which reading these rules state.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [t, settings] = await Promise.all([getFixedT(request, PAGES_NS), getSettings()])
+  return { title: t('rules.title'), officeAddress: settings.contactAddress.trim() }
+}
+
+/** Client-side navigation: the page's namespace is fetched with its data, before it renders. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([
+    serverLoader<typeof loader>(),
+    i18next.loadNamespaces([PAGES_NS, 'orders']),
+  ])
+  return data
+}
+
+export const handle = { i18n: [PAGES_NS, 'orders'] }
+
+const groups = [
+  { key: 'participation', icon: UserCheck },
+  { key: 'bidding', icon: Timer },
+  { key: 'winning', icon: Trophy },
+] as const
+
+const deliveries = [
+  { key: 'pickup', icon: Store },
+  { key: 'courier', icon: Truck },
+  { key: 'regions', icon: Truck },
+] as const
+
+export default function AuctionRulesRoute() {
+  const { t } = useTranslation(PAGES_NS)
+  const { officeAddress } = useLoaderData<typeof loader>()
+  return (
+    <div className="space-y-12">
+      <PageHero icon={Scale} title={t('rules.title')} lead={<Rich k="rules.lead" />} />
+
+      <PageSection id="rule-groups" title={t('rules.groupsTitle')} icon={Gavel}>
+        <div className="grid gap-4 lg:grid-cols-3">
+          {groups.map(({ key, icon: Icon }) => (
+            <section key={key} aria-labelledby={`rules-${key}`}>
+              <Card className="h-full">
+                <h3 id={`rules-${key}`} className="flex items-center gap-2 text-lg font-semibold">
+                  <Icon aria-hidden className="h-5 w-5 shrink-0 text-amber-600" />
+                  {t(`rules.groups.${key}.title`)}
+                </h3>
+                <TextList k={`rules.groups.${key}.items`} className="mt-3" />
+              </Card>
+            </section>
+          ))}
+        </div>
+      </PageSection>
+
+      <PageSection id="prohibited" title={t('rules.prohibitedTitle')} icon={Ban}>
+        <Card>
+          <p className="text-slate-700">{t('rules.prohibitedIntro')}</p>
+          <TextList k="rules.prohibited" className="mt-3" />
+          <p className="mt-4 rounded-lg bg-red-50 p-3 text-red-900">{t('rules.sanctions')}</p>
+        </Card>
+      </PageSection>
+
+      <PageSection id="delivery" title={t('rules.deliveryTitle')} icon={Truck}>
+        <ul className="grid gap-4 md:grid-cols-3">
+          {deliveries.map(({ key, icon: Icon }) => (
+            <li key={key}>
+              <Card className="flex h-full flex-col">
+                <Icon aria-hidden className="h-7 w-7 text-amber-600" />
+                <h3 className="mt-3 text-lg font-semibold">{t(`rules.delivery.${key}.title`)}</h3>
+                <dl className="mt-3 grid grid-cols-2 gap-3">
+                  <div>
+                    <dt className="text-sm text-slate-600">{t('rules.deliveryPrice')}</dt>
+                    <dd className="font-semibold">{t(`rules.delivery.${key}.price`)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-slate-600">{t('rules.deliveryTime')}</dt>
+                    <dd className="font-semibold">{t(`rules.delivery.${key}.time`)}</dd>
+                  </div>
+                </dl>
+                <p className="mt-3 text-slate-700">{t(`rules.delivery.${key}.text`)}</p>
+                {key === 'pickup' && officeAddress ? (
+                  <p className="mt-2 text-sm text-slate-700 [overflow-wrap:anywhere]">
+                    {t('rules.officeAddress', { address: officeAddress })}
+                  </p>
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-slate-700">{t('rules.deliveryNote')}</p>
+      </PageSection>
+
+      <OrderRules />
+
+      <Card className="flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-slate-700">
+          <Rich k="rules.moreText" />
+        </p>
+        <Link to="/support" className={`${secondaryButton} shrink-0`}>
+          {t('rules.toSupport')}
+        </Link>
+      </Card>
+    </div>
+  )
+}
+
+/** Paying for a win, passing it on, and Buy It Now (docs/decisions/016 and 017). */
+function OrderRules() {
+  const { t } = useTranslation('orders')
+  const items = t('rules.items', { returnObjects: true }) as unknown
+  return (
+    <PageSection id="orders" title={t('rules.title')} icon={ShoppingCart}>
+      <Card>
+        <ul className="list-disc space-y-2 pl-5 text-slate-700">
+          {(Array.isArray(items) ? (items as string[]) : []).map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </Card>
+    </PageSection>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,95 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { pageParam } from '~/utils/http.ts'
+import { AuctionCard } from '~/components/auction/auction-card.tsx'
+import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { Pager } from '~/components/pager.tsx'
+import { getUpcomingPage } from '~/models/auction.server.ts'
+import { getPrebidAuctionIds } from '~/models/prebids.server.ts'
+import { handleBidForm } from '~/services/bid-action.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
+import { useOptionalUser } from '~/utils/hooks.ts'
+
+// SPEC.md "Upcoming auctions page": by start time, 12 a page, paged by the URL (works without JS).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const [result, user, t] = await Promise.all([
+    getUpcomingPage(context.engine, pageParam(url.searchParams.get('page'))),
+    getOptionalUser(request),
+    getFixedT(request),
+  ])
+  const prebidIds = await getPrebidAuctionIds(
+    user?.id,
+    result.auctions.map((a) => a.id),
+  )
+  return { ...result, prebidIds, title: t('auctionsPage.title') }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url)
+  return handleBidForm(request, context, `/auctions${url.search}`)
+}
+
+export default function AuctionsRoute() {
+  const { t } = useTranslation()
+  const { auctions, total, page, totalPages, prebidIds } = useLoaderData<typeof loader>()
+  const user = useOptionalUser()
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-black">{t('auctionsPage.title')}</h1>
+          <p className="mt-1 text-slate-700">
+            {t('auctionsPage.count', { count: total })} ·{' '}
+            {t('auctionsPage.pageOf', { page, total: totalPages })}
+          </p>
+        </div>
+        <ConnectionIndicator />
+      </div>
+      {user ? (
+        <nav aria-label={t('auctionsPage.quickLinks')} className="flex flex-wrap gap-2">
+          {[
+            ['/topup', t('nav.topup')],
+            ['/bid-history', t('nav.bidHistory')],
+            ['/profile', t('nav.profile')],
+          ].map(([to, label]) => (
+            <Link
+              key={to}
+              to={to!}
+              className="rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold hover:bg-slate-50"
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {auctions.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          {t('auctionsPage.empty')}
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {auctions.map((auction) => (
+            <li key={auction.id}>
+              <AuctionCard auction={auction} prebidIds={prebidIds} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={page}
+        totalPages={totalPages}
+        href={(n) => (n === 1 ? '/auctions' : `/auctions?page=${n}`)}
+      />
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

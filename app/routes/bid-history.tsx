@@ -1,0 +1,228 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { ArrowRight } from 'lucide-react'
+import { useEffect, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { StatusBadge } from '~/components/auction/status-badge.tsx'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { LoginRequired } from '~/components/login-required.tsx'
+import { getBidHistoryStats, getUserBids, getUserPrebids } from '~/models/account.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
+import { formatDateTime } from '~/utils/dates.ts'
+import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
+import { useSocket } from '~/utils/socket.tsx'
+
+const OUTBOX_SETTLE_MS = 750
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request)
+  const title = t('bidHistory.title')
+  const user = await getOptionalUser(request)
+  if (!user) return data({ history: null, title } as const, { status: 401 })
+  const [bids, prebids, stats] = await Promise.all([
+    getUserBids(user.id, { active: true }),
+    getUserPrebids(user.id),
+    getBidHistoryStats(user.id),
+  ])
+  return { history: { bids, prebids, stats }, title }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export default function BidHistoryRoute() {
+  const { history } = useLoaderData<typeof loader>()
+  const { t } = useTranslation()
+  useRefreshOnOwnBids()
+  if (!history) return <LoginRequired text={t('bidHistory.loginRequired')} back="back" />
+  const { bids, prebids, stats } = history
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">{t('bidHistory.title')}</h1>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="space-y-6">
+          <Card title={t('bidHistory.activeBids')} count={bids.length} id="active-bids">
+            {bids.length === 0 ? (
+              <Empty text={t('bidHistory.noBids')} />
+            ) : (
+              <ol className="divide-y divide-slate-200">
+                {bids.map((bid, index) => (
+                  <Row
+                    key={bid.id}
+                    title={bid.auction.title}
+                    number={bids.length - index}
+                    detail={<BidDetail amount={bid.amount} at={bid.createdAt} />}
+                    status={bid.auction.status}
+                    to={`/auction/${bid.auction.slug}`}
+                  />
+                ))}
+              </ol>
+            )}
+          </Card>
+          <Card title={t('bidHistory.prebids')} count={prebids.length} id="my-prebids">
+            {prebids.length === 0 ? (
+              <Empty text={t('bidHistory.noPrebids')} />
+            ) : (
+              <ol className="divide-y divide-slate-200">
+                {prebids.map((prebid, index) => (
+                  <Row
+                    key={prebid.id}
+                    title={prebid.auction.title}
+                    number={prebids.length - index}
+                    detail={
+                      <span className="text-sm text-slate-600">
+                        {prebid.convertedAt
+                          ? t('bidHistory.prebidConverted', {
+                              date: formatDateTime(prebid.convertedAt),
+                            })
+                          : t('bidHistory.prebidHint', {
+                              date: formatDateTime(prebid.auction.startTime),
+                            })}
+                      </span>
+                    }
+                    status={prebid.auction.status}
+                    to={`/auction/${prebid.auction.slug}`}
+                  />
+                ))}
+              </ol>
+            )}
+          </Card>
+        </div>
+        <section
+          aria-labelledby="history-stats"
+          className="h-fit rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="history-stats" className="text-xl font-semibold">
+            {t('bidHistory.stats.title')}
+          </h2>
+          <p className="mb-4 mt-1 text-xs text-slate-600">{t('bidHistory.stats.hint')}</p>
+          <dl className="grid grid-cols-2 gap-3">
+            {(
+              [
+                ['totalBids', stats.totalBids],
+                ['prebids', stats.prebids],
+                ['participants', stats.participants],
+                ['userBids', stats.userBids],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key} className="rounded-lg bg-slate-50 p-3">
+                <dt className="text-xs text-slate-600">{t(`bidHistory.stats.${key}`)}</dt>
+                <dd className="text-lg font-bold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The root refreshes the page when this user's balance changes; the lists come from Postgres,
+ * which the engine's outbox fills a moment later, so they are read once more after it.
+ */
+function useRefreshOnOwnBids() {
+  const { socket } = useSocket()
+  const userId = useOptionalUser()?.id
+  const { revalidate } = useRevalidator()
+  useEffect(() => {
+    if (!socket || !userId) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const onUpdate = (event: { userId?: string }) => {
+      if (event.userId !== userId) return
+      clearTimeout(timer)
+      timer = setTimeout(revalidate, OUTBOX_SETTLE_MS)
+    }
+    socket.on('bidBalanceUpdate', onUpdate)
+    return () => {
+      clearTimeout(timer)
+      socket.off('bidBalanceUpdate', onUpdate)
+    }
+  }, [socket, userId, revalidate])
+}
+
+function Card({
+  title,
+  count,
+  id,
+  children,
+}: {
+  title: string
+  count: number
+  id: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id={id} className="mb-3 flex items-center gap-2 text-xl font-semibold">
+        {title}
+        <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-bold text-white">
+          {count}
+        </span>
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+      {text}
+    </p>
+  )
+}
+
+function BidDetail({ amount, at }: { amount: number; at: string }) {
+  const money = useFormatMoney()
+  return (
+    <span className="text-sm text-slate-600">
+      <strong className="text-slate-900">{money(amount)}</strong> · {formatDateTime(at)}
+    </span>
+  )
+}
+
+function Row({
+  title,
+  number,
+  detail,
+  status,
+  to,
+}: {
+  title: string
+  number: number
+  detail: ReactNode
+  status: 'upcoming' | 'live' | 'finished'
+  to: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="w-9 shrink-0 pt-0.5 text-sm font-semibold text-slate-600">#{number}</span>
+        <div className="min-w-0 flex-1">
+          <p className="break-words font-medium">{title}</p>
+          {detail}
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-3 pl-12 sm:pl-0">
+        <StatusBadge status={status} />
+        <Link
+          to={to}
+          aria-label={t('bidHistory.goToAuction', { title })}
+          className="inline-flex items-center gap-1 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
+        >
+          {t('bidHistory.goTo')}
+          <ArrowRight aria-hidden className="h-4 w-4" />
+        </Link>
+      </div>
+    </li>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

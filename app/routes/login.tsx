@@ -1,0 +1,184 @@
+import { parseWithZod } from '@conform-to/zod'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import {
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSubmit,
+} from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { AuthTabs, type AuthActionData, type AuthTab } from '~/components/auth-forms.tsx'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { createUser, DuplicateError, FREE_BIDS } from '~/models/user.server.ts'
+import { authenticator, createSession, InvalidCredentials } from '~/services/auth.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { onboardingCookie } from '~/services/onboarding.server.ts'
+import { hit, limits, reset } from '~/services/rate-limit.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
+import { createToastHeaders } from '~/services/toast.server.ts'
+import { getEnv } from '~/utils/env.server.ts'
+import { combineHeaders, safeRedirect } from '~/utils/http.ts'
+import { useHydrated } from '~/utils/hooks.ts'
+import { loginSchema, registerFormServerSchema } from '~/validation/user.ts'
+import { readForm } from '~/utils/form.server.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'))
+  if (await getOptionalUser(request)) throw redirect(redirectTo === '/login' ? '/' : redirectTo)
+  const tab: AuthTab = url.searchParams.get('tab') === 'register' ? 'register' : 'login'
+  const t = await getFixedT(request)
+  return { tab, redirectTo, title: t('auth.title') }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request.clone())
+  const intent = form.get('intent')
+  const redirectTo = safeRedirect(form.get('redirectTo'))
+  const t = await getFixedT(request)
+  const tooMany = (seconds: number) => t('auth.tooManyAttempts', { seconds })
+
+  if (intent === 'login') {
+    const submission = parseWithZod(form, { schema: loginSchema })
+    if (submission.status !== 'success') {
+      return data<AuthActionData>({ intent, result: submission.reply() }, { status: 400 })
+    }
+    const wait =
+      (await hit('login-ip', context.clientIp, limits.loginPerIp)) ||
+      (await hit('login-user', submission.value.username, limits.loginPerUsername))
+    if (wait) {
+      return data<AuthActionData>(
+        { intent, result: submission.reply({ formErrors: [tooMany(wait)] }) },
+        { status: 429 },
+      )
+    }
+    let userId: string
+    try {
+      userId = await authenticator.authenticate('form', request)
+    } catch (error) {
+      if (!(error instanceof InvalidCredentials)) throw error
+      return data<AuthActionData>(
+        {
+          intent,
+          result: submission.reply({
+            formErrors: ['auth.invalidCredentials'],
+            hideFields: ['password'],
+          }),
+        },
+        { status: 401 },
+      )
+    }
+    await reset('login-user', submission.value.username, limits.loginPerUsername)
+    const cookie = await createSession(request, userId, context.clientIp)
+    const toast = await createToastHeaders({
+      type: 'success',
+      description: t('auth.welcomeBack', { username: submission.value.username }),
+    })
+    return redirect(redirectTo === '/login' ? '/' : redirectTo, {
+      headers: combineHeaders({ 'Set-Cookie': cookie }, toast),
+    })
+  }
+
+  if (intent === 'register') {
+    const submission = parseWithZod(form, { schema: registerFormServerSchema })
+    if (submission.status !== 'success') {
+      return data<AuthActionData>(
+        { intent, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },
+        { status: 400 },
+      )
+    }
+    const wait = await hit('register-ip', context.clientIp, limits.registerPerIp)
+    if (wait) {
+      return data<AuthActionData>(
+        { intent, result: submission.reply({ formErrors: [tooMany(wait)] }) },
+        { status: 429 },
+      )
+    }
+    try {
+      const { username, email, password } = submission.value
+      const user = await createUser(context.engine, {
+        username,
+        email,
+        password,
+        ipAddress: context.clientIp || null,
+      })
+      const cookie = await createSession(request, user.id, context.clientIp)
+      const toast = await createToastHeaders({
+        type: 'success',
+        title: t('auth.registered'),
+        description: t('auth.registeredText', { count: FREE_BIDS }),
+      })
+      return redirect(redirectTo === '/login' ? '/' : redirectTo, {
+        headers: combineHeaders(
+          { 'Set-Cookie': cookie },
+          { 'Set-Cookie': onboardingCookie(getEnv().NODE_ENV === 'production') },
+          toast,
+        ),
+      })
+    } catch (error) {
+      if (!(error instanceof DuplicateError)) throw error
+      return data<AuthActionData>(
+        {
+          intent,
+          result: submission.reply({
+            fieldErrors: { [error.field]: [`validation.${error.field}Taken`] },
+            hideFields: ['password', 'confirmPassword'],
+          }),
+        },
+        { status: 409 },
+      )
+    }
+  }
+
+  throw data(t('api.invalid'), { status: 400 })
+}
+
+export default function LoginRoute() {
+  const { t } = useTranslation()
+  const { tab, redirectTo } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigate = useNavigate()
+  const submit = useSubmit()
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const current: AuthTab = actionData && 'intent' in actionData ? actionData.intent : tab
+  return (
+    <section className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h1 className="mb-5 text-2xl font-bold">{t('auth.title')}</h1>
+      <AuthTabs
+        tab={current}
+        redirectTo={redirectTo}
+        actionData={actionData && 'intent' in actionData ? actionData : null}
+        onTabChange={(next) => {
+          const params = new URLSearchParams()
+          if (next === 'register') params.set('tab', 'register')
+          if (redirectTo !== '/') params.set('redirectTo', redirectTo)
+          navigate(`/login${params.size ? `?${params}` : ''}`, {
+            replace: true,
+            preventScrollReset: true,
+          })
+        }}
+        busy={navigation.state === 'submitting'}
+        submit={
+          hydrated
+            ? (formData) => submit(formData, { method: 'post', action: '/login' })
+            : undefined
+        }
+        idPrefix="page"
+      />
+    </section>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,158 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import i18next from 'i18next'
+import { CreditCard, FlaskConical, Loader2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { PAYMENTS_NS } from '~/components/topup/package-card.tsx'
+import { getUserPayment } from '~/models/payment.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { log } from '~/services/logger.server.ts'
+import { sandboxWebhook } from '~/services/payments/sandbox.server.ts'
+import { handlePaymentWebhook } from '~/services/payments/webhook.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
+import { useFormatMoney } from '~/utils/hooks.ts'
+import { readForm } from '~/utils/form.server.ts'
+
+// The sandbox provider's hosted checkout (docs/payments.md). Pay and Decline make the webhook
+// a real provider would send, signed with PAYMENT_SANDBOX_SECRET, and hand it to the same
+// handler as /api/payments/webhook/sandbox; then the payer returns to /topup?payment={id}.
+
+const NS = [PAYMENTS_NS, 'common'] as const
+export const handle = { i18n: [...NS] }
+
+async function loadOwnPayment(request: Request, id: string) {
+  const user = await getOptionalUser(request)
+  if (!user) {
+    const back = new URL(request.url).pathname
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
+  }
+  const payment = await getUserPayment(user.id, id)
+  if (!payment || payment.provider !== 'sandbox') {
+    const t = await getFixedT(request)
+    throw data(t('api.notFound'), { status: 404 })
+  }
+  if (payment.status !== 'pending') throw redirect(resultUrl(payment.id))
+  return payment
+}
+
+const resultUrl = (paymentId: string) => `/topup?payment=${encodeURIComponent(paymentId)}`
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const payment = await loadOwnPayment(request, params.id ?? '')
+  const t = await getFixedT(request, NS)
+  return {
+    title: t('sandbox.title'),
+    payment: {
+      id: payment.id,
+      amount: payment.amount,
+      description:
+        payment.purpose === 'package'
+          ? t('checkout.packageDescription', { count: payment.bids })
+          : t('checkout.orderDescription', { title: payment.itemTitle ?? '' }),
+    },
+  }
+}
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([
+    serverLoader<typeof loader>(),
+    i18next.loadNamespaces([...NS]),
+  ])
+  return loaded
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await readForm(request)
+  const intent = form.get('intent')
+  if (intent !== 'pay' && intent !== 'decline') {
+    const t = await getFixedT(request, NS)
+    throw data(t('sandbox.invalid'), { status: 400 })
+  }
+  const payment = await loadOwnPayment(request, params.id ?? '')
+  const { body, headers } = sandboxWebhook(payment, intent === 'pay' ? 'paid' : 'failed')
+  const delivery = new Request(new URL('/api/payments/webhook/sandbox', request.url), {
+    method: 'POST',
+    headers,
+    body,
+  })
+  const response = await handlePaymentWebhook('sandbox', delivery, context.engine)
+  if (!response.ok) {
+    log.warn('sandbox webhook refused', { paymentId: payment.id, status: response.status })
+  }
+  return redirect(resultUrl(payment.id))
+}
+
+export default function SandboxCheckoutRoute() {
+  const { payment } = useLoaderData<typeof loader>()
+  const { t } = useTranslation(PAYMENTS_NS)
+  const money = useFormatMoney()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
+  return (
+    <section
+      aria-labelledby="sandbox-title"
+      className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h1 id="sandbox-title" className="flex items-center gap-2 text-2xl font-bold">
+        <CreditCard aria-hidden className="h-7 w-7 text-amber-600" />
+        {t('sandbox.title')}
+      </h1>
+      <p className="mt-3 flex gap-2 rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
+        <FlaskConical aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+        {t('sandbox.notice')}
+      </p>
+      <dl className="mt-5 space-y-3">
+        <div>
+          <dt className="text-sm text-slate-600">{t('sandbox.paying')}</dt>
+          <dd className="text-lg font-semibold">{payment.description}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{t('sandbox.amount')}</dt>
+          <dd className="text-2xl font-black text-amber-800">{money(payment.amount)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{t('sandbox.reference')}</dt>
+          <dd className="font-mono text-sm">{payment.id}</dd>
+        </div>
+      </dl>
+      <Form method="post" className="mt-6 flex flex-wrap gap-3">
+        <button
+          type="submit"
+          name="intent"
+          value="pay"
+          disabled={Boolean(busy)}
+          className="flex flex-1 items-center justify-center gap-2 rounded-lg bg-green-700 px-4 py-2.5 font-bold text-white hover:bg-green-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-green-400 disabled:opacity-80"
+        >
+          {busy === 'pay' ? <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> : null}
+          {t('sandbox.pay')}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="decline"
+          disabled={Boolean(busy)}
+          className="flex flex-1 items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 font-bold text-slate-900 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 disabled:opacity-80"
+        >
+          {busy === 'decline' ? <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> : null}
+          {t('sandbox.decline')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? '' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,135 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import i18next from 'i18next'
+import { Coins, Headphones, ListOrdered, ShieldCheck, Ticket, Zap } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { Card, PageHero, PageSection, primaryButton } from '~/components/static-page.tsx'
+import { PackageCard, PAYMENTS_NS } from '~/components/topup/package-card.tsx'
+import { PaymentResult } from '~/components/topup/payment-result.tsx'
+import { getUserPayment } from '~/models/payment.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { startPackageCheckout } from '~/services/payments/checkout.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
+import { BID_PACKAGES, findBidPackage } from '~/utils/bid-packages.ts'
+import { readForm } from '~/utils/form.server.ts'
+
+// /topup (SPEC.md section 2 "Top-up", section 9 packages): the packages, a Buy button on each
+// that opens the payment provider's checkout, and the result when the payer comes back
+// (?payment={id}). How the money becomes bids: docs/payments.md.
+
+const NS = [PAYMENTS_NS, 'common'] as const
+export const handle = { i18n: [...NS] }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request, NS)
+  const user = await getOptionalUser(request)
+  const paymentId = new URL(request.url).searchParams.get('payment')
+  const payment = user && paymentId ? await getUserPayment(user.id, paymentId) : null
+  return data(
+    { title: t('topup.title'), packages: BID_PACKAGES, loggedIn: Boolean(user), payment },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([
+    serverLoader<typeof loader>(),
+    i18next.loadNamespaces([...NS]),
+  ])
+  return loaded
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await getFixedT(request, NS)
+  const form = await readForm(request)
+  if (form.get('intent') !== 'buy') throw data(t('common:api.invalid'), { status: 400 })
+  const user = await getOptionalUser(request)
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent('/topup')}`)
+  const pkg = findBidPackage(form.get('packageId'))
+  if (!pkg) {
+    return redirectWithToast(
+      '/topup',
+      { type: 'error', title: t('topup.buyFailed'), description: t('topup.unknownPackage') },
+      { status: 303 },
+    )
+  }
+  return redirect(await startPackageCheckout(request, user.id, pkg, t))
+}
+
+const trust = [
+  { key: 'secure', icon: ShieldCheck },
+  { key: 'instant', icon: Zap },
+  { key: 'support', icon: Headphones },
+] as const
+
+const guide = ['choose', 'pay', 'bid'] as const
+
+export default function TopupRoute() {
+  const { packages, loggedIn, payment } = useLoaderData<typeof loader>()
+  const { t } = useTranslation(PAYMENTS_NS)
+  return (
+    <div className="space-y-12">
+      <PageHero icon={Coins} title={t('topup.title')} lead={t('topup.lead')} />
+
+      {payment ? <PaymentResult payment={payment} /> : null}
+
+      <PageSection id="packages" title={t('topup.packagesTitle')} icon={Ticket}>
+        {loggedIn ? null : <p className="mb-4 text-slate-700">{t('topup.loginHint')}</p>}
+        <ul className="grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-5">
+          {packages.map((pkg) => (
+            <li key={pkg.id}>
+              <PackageCard pkg={pkg} loggedIn={loggedIn} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection id="trust" title={t('topup.trustTitle')} icon={ShieldCheck}>
+        <ul className="grid gap-4 md:grid-cols-3">
+          {trust.map(({ key, icon: Icon }) => (
+            <li key={key}>
+              <Card className="h-full">
+                <Icon aria-hidden className="h-7 w-7 text-amber-600" />
+                <h3 className="mt-2 text-lg font-semibold">{t(`topup.trust.${key}.title`)}</h3>
+                <p className="mt-1 text-slate-700">{t(`topup.trust.${key}.text`)}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection id="guide" title={t('topup.guideTitle')} icon={ListOrdered}>
+        <ol className="grid gap-4 md:grid-cols-3">
+          {guide.map((key, index) => (
+            <li key={key}>
+              <Card className="h-full">
+                <span className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-900 font-bold text-white">
+                  {index + 1}
+                </span>
+                <h3 className="mt-3 text-lg font-semibold">{t(`topup.guide.${key}.title`)}</h3>
+                <p className="mt-1 text-slate-700">{t(`topup.guide.${key}.text`)}</p>
+              </Card>
+            </li>
+          ))}
+        </ol>
+        <Link to="/auctions" className={`${primaryButton} mt-6`}>
+          {t('topup.toAuctions')}
+        </Link>
+      </PageSection>
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

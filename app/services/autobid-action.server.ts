@@ -1,0 +1,43 @@
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { AUTOBID_NS, startAutoBid, stopAutoBid } from '~/models/autobid.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
+
+export const AUTOBID_INTENTS = ['autobid', 'autobidStop'] as const
+
+/**
+ * The auto-bidder form on the auction page: a plain post is redirected back with a toast (or
+ * to the login page), a fetcher gets {ok, message} with the fitting status.
+ */
+export async function handleAutoBidForm(
+  request: Request,
+  context: AppLoadContext,
+  form: FormData,
+  back: string,
+  auctionId: string,
+) {
+  const t = await getFixedT(request, AUTOBID_NS)
+  const viaFetcher = form.get('via') === 'fetcher'
+  const intent = form.get('intent')
+  const failed = intent === 'autobid' ? t('autobid:startFailed') : t('autobid:stopFailed')
+  const reply = (ok: boolean, message: string, status: number) =>
+    viaFetcher
+      ? data({ ok, message }, { status })
+      : redirectWithToast(
+          back,
+          ok
+            ? { type: 'success', description: message }
+            : { type: 'error', title: failed, description: message },
+        )
+  const user = await getOptionalUser(request)
+  if (!user) {
+    if (!viaFetcher) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
+    return reply(false, t('autobid:loginRequired'), 401)
+  }
+  const outcome =
+    intent === 'autobid'
+      ? await startAutoBid(context.engine, auctionId, user.id, { bids: form.get('bids') }, t)
+      : await stopAutoBid(context.engine, auctionId, user.id, t)
+  return reply(outcome.ok, outcome.message, outcome.status)
+}

@@ -1,0 +1,131 @@
+import { createCookie } from '@remix-run/node'
+import { log, noteRequest } from '~/services/logger.server.ts'
+import { getRedis } from '~/services/redis.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+import { cookieSecrets, getEnv } from '~/utils/env.server.ts'
+
+// A signed cookie carries only the id of a Session row in Postgres; logging out deletes the row,
+// so a stolen cookie dies with it. `__Host-` in production pins it to this origin over HTTPS.
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+let cookie: ReturnType<typeof createCookie> | undefined
+export function sessionCookie() {
+  const env = getEnv()
+  cookie ??= createCookie(env.NODE_ENV === 'production' ? '__Host-session' : 'session', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env.NODE_ENV === 'production',
+    secrets: cookieSecrets(env),
+    maxAge: SESSION_TTL_MS / 1000,
+  })
+  return cookie
+}
+
+export async function getSessionId(request: Request): Promise<string | null> {
+  return sessionIdFromCookieHeader(request.headers.get('Cookie'))
+}
+
+export async function sessionIdFromCookieHeader(header: string | null | undefined) {
+  const value: unknown = await sessionCookie().parse(header ?? null)
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+/** The signed-in user's id for a raw Cookie header (the real-time handshake has no Request). */
+export async function userIdFromCookieHeader(
+  header: string | null | undefined,
+): Promise<string | null> {
+  const sessionId = await sessionIdFromCookieHeader(header)
+  if (!sessionId) return null
+  const session = await getPrisma().session.findUnique({
+    where: { id: sessionId },
+    select: { userId: true, expiresAt: true },
+  })
+  return session && session.expiresAt.getTime() > Date.now() ? session.userId : null
+}
+
+// The bid calls need only who is bidding: the session's user id is kept in Redis for a few
+// minutes (never past the session's expiry) and dropped when the session ends, so a bid costs
+// no Postgres read.
+const SESSION_CACHE_MS = 5 * 60 * 1000
+const sessionCacheKey = (sessionId: string) => `{${getEnv().REDIS_PREFIX}}:s:${sessionId}`
+
+/** The signed-in user's id, or null; cheap enough for every bid. */
+export async function getOptionalUserId(request: Request): Promise<string | null> {
+  return optionalUserIdFromCookieHeader(request.headers.get('Cookie'))
+}
+
+/** getOptionalUserId for a raw Cookie header. */
+export async function optionalUserIdFromCookieHeader(
+  header: string | null | undefined,
+): Promise<string | null> {
+  const sessionId = await sessionIdFromCookieHeader(header)
+  if (!sessionId) return null
+  const redis = getRedis()
+  const key = sessionCacheKey(sessionId)
+  const cached = await redis.get(key).catch(() => null)
+  if (cached) {
+    const [userId = '', expires = '0'] = cached.split(' ')
+    if (Number(expires) > Date.now()) {
+      noteRequest({ userId })
+      return userId
+    }
+  }
+  const session = await getPrisma().session.findUnique({
+    where: { id: sessionId },
+    select: { userId: true, expiresAt: true },
+  })
+  const expires = session?.expiresAt.getTime() ?? 0
+  if (!session || expires <= Date.now()) return null
+  const ttl = Math.min(SESSION_CACHE_MS, expires - Date.now())
+  await redis.set(key, `${session.userId} ${expires}`, 'PX', ttl).catch(() => {})
+  noteRequest({ userId: session.userId })
+  return session.userId
+}
+
+/** Ends a session's cached user id (logout, a new login replacing it). */
+export async function forgetSession(sessionId: string) {
+  await getRedis()
+    .del(sessionCacheKey(sessionId))
+    .catch((error: unknown) =>
+      log.warn('a session id could not be dropped from the cache', { error: String(error) }),
+    )
+}
+
+export const currentUserSelect = {
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  role: true,
+  bidBalance: true,
+  wonAuctions: true,
+  totalBids: true,
+} as const
+
+export type CurrentUser = {
+  id: string
+  username: string
+  email: string
+  firstName: string | null
+  lastName: string | null
+  role: 'user' | 'admin'
+  bidBalance: number
+  wonAuctions: number
+  totalBids: number
+}
+
+/** The signed-in user, or null (no cookie, unknown or expired session). */
+export async function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  const sessionId = await getSessionId(request)
+  if (!sessionId) return null
+  const session = await getPrisma().session.findUnique({
+    where: { id: sessionId },
+    select: { expiresAt: true, user: { select: currentUserSelect } },
+  })
+  if (!session || session.expiresAt.getTime() <= Date.now()) return null
+  noteRequest({ userId: session.user.id })
+  return session.user
+}

@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest'
+import { createCookie } from '@remix-run/node'
+import { cookieSecrets, EnvError, parseEnv } from './env.server.ts'
+
+const base = {
+  DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/db',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+}
+
+function issues(env: Record<string, string>): string[] {
+  try {
+    parseEnv(env)
+  } catch (error) {
+    if (error instanceof EnvError) return error.issues
+    throw error
+  }
+  return []
+}
+
+describe('environment', () => {
+  test('a development start needs only the two service URLs', () => {
+    const env = parseEnv(base)
+    expect(env.PORT).toBe(3000)
+    expect(env.NODE_ENV).toBe('development')
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32)
+  })
+
+  test('each bad value is reported with the variable it belongs to', () => {
+    expect(issues({ ...base, PORT: 'eighty' })[0]).toMatch(/^PORT: /)
+    expect(issues({ ...base, PORT: '70000' })[0]).toMatch(/^PORT: /)
+    expect(issues({ ...base, DATABASE_URL: 'mysql://x@y/z' })[0]).toMatch(/^DATABASE_URL: /)
+    expect(issues({ ...base, REDIS_URL: 'not a url' })[0]).toMatch(/^REDIS_URL: /)
+    expect(issues({ ...base, LOG_LEVEL: 'loud' })[0]).toMatch(/^LOG_LEVEL: /)
+  })
+
+  test('production refuses to start without a strong session secret', () => {
+    expect(issues({ ...base, NODE_ENV: 'production' })).toEqual(['SESSION_SECRET: is required'])
+    expect(issues({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'short' })[0]).toMatch(
+      /^SESSION_SECRET: must be at least 32/,
+    )
+  })
+
+  test('missing service URLs are named', () => {
+    expect(issues({})).toEqual(['DATABASE_URL: is required', 'REDIS_URL: is required'])
+  })
+
+  test('the public origin is normalised to scheme://host', () => {
+    expect(parseEnv({ ...base, PUBLIC_ORIGIN: 'https://auction.kg/some/path' }).PUBLIC_ORIGIN).toBe(
+      'https://auction.kg',
+    )
+  })
+
+  test('a rotated session secret still verifies cookies signed with the previous ones', async () => {
+    const oldSecret = 'o'.repeat(32)
+    const newSecret = 'n'.repeat(32)
+    expect(cookieSecrets(parseEnv(base)).length).toBe(1)
+    const env = parseEnv({
+      ...base,
+      SESSION_SECRET: newSecret,
+      SESSION_SECRET_PREVIOUS: ` ${oldSecret} ,`,
+    })
+    expect(cookieSecrets(env)).toEqual([newSecret, oldSecret])
+    const signedBefore = await createCookie('session', { secrets: [oldSecret] }).serialize('id-1')
+    const after = createCookie('session', { secrets: cookieSecrets(env) })
+    expect(await after.parse(signedBefore.split(';')[0]!)).toBe('id-1')
+    const forged = await createCookie('session', { secrets: ['f'.repeat(32)] }).serialize('id-1')
+    expect(await after.parse(forged.split(';')[0]!)).toBeNull()
+    expect(issues({ ...base, SESSION_SECRET_PREVIOUS: 'short' })[0]).toMatch(
+      /^SESSION_SECRET_PREVIOUS.*: each secret must be at least 32/,
+    )
+  })
+
+  test('payments: the sandbox by default, its secret derived outside production', () => {
+    const env = parseEnv(base)
+    expect(env.PAYMENT_PROVIDER).toBe('sandbox')
+    expect(env.PAYMENT_SANDBOX_SECRET).toMatch(/^[0-9a-f]{64}$/)
+    expect(parseEnv({ ...base, SESSION_SECRET: 'x'.repeat(32) }).PAYMENT_SANDBOX_SECRET).not.toBe(
+      env.PAYMENT_SANDBOX_SECRET,
+    )
+    expect(
+      parseEnv({ ...base, PAYMENT_SANDBOX_SECRET: 's'.repeat(16) }).PAYMENT_SANDBOX_SECRET,
+    ).toBe('s'.repeat(16))
+    expect(issues({ ...base, PAYMENT_PROVIDER: 'paypal' })[0]).toMatch(/^PAYMENT_PROVIDER: /)
+    expect(issues({ ...base, PAYMENT_SANDBOX_SECRET: 'short' })[0]).toMatch(
+      /^PAYMENT_SANDBOX_SECRET: /,
+    )
+  })
+
+  test('production runs the sandbox only with a secret given on purpose', () => {
+    const production = { ...base, NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) }
+    expect(issues(production)).toEqual([
+      'PAYMENT_SANDBOX_SECRET: is required in production while PAYMENT_PROVIDER is sandbox',
+    ])
+    expect(
+      parseEnv({ ...production, PAYMENT_SANDBOX_SECRET: 'q'.repeat(32) }).PAYMENT_SANDBOX_SECRET,
+    ).toBe('q'.repeat(32))
+  })
+})

@@ -1,0 +1,58 @@
+import { useRevalidator } from '@remix-run/react'
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { io, type Socket } from 'socket.io-client'
+import { useOptionalUser } from '~/utils/hooks.ts'
+
+type SocketState = { socket: Socket | null; connected: boolean }
+const SocketContext = createContext<SocketState>({ socket: null, connected: false })
+
+/**
+ * One Socket.IO connection per tab, shared through context (DESIGN.md "Real time"): websocket
+ * first, then long polling; reconnects forever with a 1-5 s backoff; 20 s connect timeout.
+ * Created only in the browser, after hydration.
+ */
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SocketState>({ socket: null, connected: false })
+  const user = useOptionalUser()
+  const revalidator = useRevalidator()
+
+  useEffect(() => {
+    const socket = io({
+      transports: ['websocket', 'polling'],
+      reconnection: true,
+      reconnectionAttempts: Infinity,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      timeout: 20_000,
+    })
+    setState({ socket, connected: socket.connected })
+    const onConnect = () => setState({ socket, connected: true })
+    const onDisconnect = () => setState({ socket, connected: false })
+    socket.on('connect', onConnect)
+    socket.on('disconnect', onDisconnect)
+    socket.on('connect_error', onDisconnect)
+    return () => {
+      socket.close()
+    }
+  }, [])
+
+  // A change to my own bid balance (a bid, a top-up, an admin edit) refreshes the header.
+  const userId = user?.id
+  useEffect(() => {
+    const socket = state.socket
+    if (!socket || !userId) return
+    const onBalance = (payload: { userId?: string }) => {
+      if (payload.userId === userId && revalidator.state === 'idle') revalidator.revalidate()
+    }
+    socket.on('bidBalanceUpdate', onBalance)
+    return () => {
+      socket.off('bidBalanceUpdate', onBalance)
+    }
+  }, [state.socket, userId, revalidator])
+
+  return <SocketContext.Provider value={state}>{children}</SocketContext.Provider>
+}
+
+export function useSocket() {
+  return useContext(SocketContext)
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod'
+import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
+import {
+  emailSchema,
+  NAME_MAX,
+  phoneSchema,
+  PHONE_PREFIX,
+  usernameSchema,
+} from '~/validation/user.ts'
+
+// The admin forms' rules (SPEC.md section 5), shared by the /admin pages and /api/admin.
+// Messages are i18n keys of the "admin" namespace. Money arrives in som and leaves in minor units.
+
+export const MAX_SOM = 100_000_000
+const text = (max: number, required = 'errors.required') =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z
+      .string({ required_error: required, invalid_type_error: 'errors.invalid' })
+      .max(max, 'errors.tooLong'),
+  )
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === null || (typeof value === 'string' && !value.trim())
+        ? null
+        : value,
+    text(max).nullable(),
+  )
+
+/** A sum in som with at most two decimals -> minor units. */
+const som = (required: string) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value === 'string') {
+        const cleaned = value.replace(/\s/g, '').replace(',', '.')
+        return cleaned === '' ? undefined : Number(cleaned)
+      }
+      return value
+    },
+    z
+      .number({ required_error: required, invalid_type_error: 'errors.money' })
+      .finite('errors.money')
+      .min(0, 'errors.money')
+      .max(MAX_SOM, 'errors.money')
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'errors.money')
+      .transform((n) => Math.round(n * 100)),
+  )
+
+const checkbox = z.preprocess(
+  (value) => value === true || value === 'true' || value === 'on' || value === '1',
+  z.boolean(),
+)
+
+/**
+ * A start time: ISO with an offset (the API) or a `datetime-local` value (the form), which is
+ * read as Bishkek time.
+ */
+export const startTimeSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string' || !value.trim()) return undefined
+    const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value.trim())
+    const date = new Date(local ? `${value.trim()}${TIME_ZONE_OFFSET}` : value.trim())
+    return Number.isNaN(date.getTime()) ? 'invalid' : date
+  },
+  z.date({ required_error: 'errors.required', invalid_type_error: 'errors.startTime' }),
+)
+
+const auctionFields = {
+  title: text(200).pipe(z.string().min(1, 'errors.required')),
+  description: optionalText(5000),
+  imageUrl: optionalText(2000).refine(
+    (value) => value === null || /^https?:\/\/\S+$/i.test(value) || /^\/\S+$/.test(value),
+    'errors.imageUrl',
+  ),
+  retailPrice: som('errors.required').refine((minor) => minor > 0, 'errors.money'),
+  startTime: startTimeSchema,
+  condition: optionalText(100),
+  category: optionalText(100),
+  estimatedValue: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    som('errors.money').optional(),
+  ),
+  featured: checkbox,
+}
+
+export const auctionCreateSchema = z.object({ ...auctionFields, isBidPackage: checkbox })
+export type AuctionCreateInput = z.infer<typeof auctionCreateSchema>
+
+/** Editing keeps the kind (bid package or not) of the auction. */
+export const auctionUpdateSchema = z.object(auctionFields)
+export type AuctionUpdateInput = z.infer<typeof auctionUpdateSchema>
+
+const delaySeconds = z.coerce
+  .number({ invalid_type_error: 'errors.delay' })
+  .int('errors.delay')
+  .min(1, 'errors.delay')
+  .max(10, 'errors.delay')
+
+/** PUT /api/admin/bot-settings sends one changed field; the page sends them all. */
+export const botSettingsSchema = z
+  .object({
+    enabled: checkbox.optional(),
+    minDelay: delaySeconds.optional(),
+    maxDelay: delaySeconds.optional(),
+    activeBots: z.coerce
+      .number({ invalid_type_error: 'errors.activeBots' })
+      .int('errors.activeBots')
+      .min(0, 'errors.activeBots')
+      .max(5, 'errors.activeBots')
+      .optional(),
+  })
+  .strict('errors.invalid')
+export type BotSettingsInput = z.infer<typeof botSettingsSchema>
+
+export const botCreateSchema = z.object({
+  firstName: text(50, 'errors.botName').pipe(z.string().min(1, 'errors.botName')),
+  lastName: text(50, 'errors.botName').pipe(z.string().min(1, 'errors.botName')),
+  username: optionalText(30).refine(
+    (value) => value === null || /^[\p{L}\p{N}_.-]{3,30}$/u.test(value),
+    'errors.username',
+  ),
+  isActive: z.preprocess((value) => (value === undefined ? true : value), checkbox),
+})
+export type BotCreateInput = z.infer<typeof botCreateSchema>
+
+export const botAssignSchema = z.object({
+  botId: z
+    .string({ required_error: 'errors.pickBot' })
+    .min(1, 'errors.pickBot')
+    .max(64, 'errors.pickBot'),
+  bidLimit: z.preprocess(
+    (value) => (value === '' || value === undefined || value === null ? 0 : value),
+    z.coerce
+      .number({ invalid_type_error: 'errors.bidLimit' })
+      .int('errors.bidLimit')
+      .min(0, 'errors.bidLimit')
+      .max(100_000, 'errors.bidLimit'),
+  ),
+})
+
+/**
+ * PATCH /api/admin/users/{id} (and the page's edit form): every field optional; names may be
+ * cleared; the phone is +996XXXXXXXXX or empty; the balance a whole number of bids.
+ */
+export const userEditSchema = z
+  .object({
+    username: usernameSchema.optional(),
+    firstName: optionalText(NAME_MAX).optional(),
+    lastName: optionalText(NAME_MAX).optional(),
+    email: emailSchema.optional(),
+    phone: z
+      .preprocess(
+        (value) =>
+          value === '' ||
+          value === null ||
+          (typeof value === 'string' && value.trim() === PHONE_PREFIX)
+            ? null
+            : value,
+        phoneSchema.nullable(),
+      )
+      .optional(),
+    bidBalance: z.preprocess(
+      (value) => (value === '' || value === null ? 0 : value),
+      z.coerce
+        .number({ invalid_type_error: 'errors.bidBalance' })
+        .int('errors.bidBalance')
+        .min(0, 'errors.bidBalance')
+        .max(10_000_000, 'errors.bidBalance')
+        .optional(),
+    ),
+    role: z.enum(['user', 'admin'], { errorMap: () => ({ message: 'errors.role' }) }).optional(),
+  })
+  .strict('errors.invalid')
+export type UserEditInput = z.infer<typeof userEditSchema>
+
+/** SPEC.md section 9: the currencies offered, with their symbols (a label: amounts stay in som). */
+export const currencies = [
+  { currency: 'сом', symbol: 'сом' },
+  { currency: 'тенге', symbol: '₸' },
+  { currency: 'рубль', symbol: '₽' },
+  { currency: 'доллар', symbol: '$' },
+  { currency: 'евро', symbol: '€' },
+  { currency: 'лари', symbol: '₾' },
+  { currency: 'гривна', symbol: '₴' },
+] as const
+
+export const settingsSchema = z.object({
+  currency: z.enum(currencies.map((c) => c.currency) as [string, ...string[]], {
+    errorMap: () => ({ message: 'errors.currency' }),
+  }),
+  currencySymbol: text(8).pipe(z.string().min(1, 'errors.required')),
+  siteName: text(80).pipe(z.string().min(1, 'errors.required')),
+  language: z.enum(['ru', 'en', 'ka', 'ky'], { errorMap: () => ({ message: 'errors.language' }) }),
+  headerTagline: optionalText(200).transform((v) => v ?? ''),
+  footerDescription: optionalText(1000).transform((v) => v ?? ''),
+  contactAddress: optionalText(200).transform((v) => v ?? ''),
+  contactPhone: optionalText(30).transform((v) => v ?? ''),
+  // A Telegram username, with or without the @; stored without it.
+  contactTelegram: optionalText(33)
+    .refine((v) => v === null || /^@?[A-Za-z0-9_]{5,32}$/.test(v), 'errors.telegram')
+    .transform((v) => v?.replace(/^@/, '') ?? ''),
+  contactEmail: optionalText(254)
+    .refine((v) => v === null || z.string().email().safeParse(v).success, 'errors.email')
+    .transform((v) => v?.toLowerCase() ?? ''),
+  // Absent means "unchanged" (the API); the page's form always sends it.
+  discloseHouseBids: z.preprocess(
+    (value) =>
+      value === undefined ? undefined : value === true || value === 'true' || value === 'on',
+    z.boolean().optional(),
+  ),
+})
+export type SettingsInput = z.infer<typeof settingsSchema>

@@ -1,0 +1,117 @@
+// Bids per second through the engine alone: many users with real balances bidding on 100 live
+// auctions, concurrently, for a fixed time; next to redis-benchmark's EVALSHA of a no-op script
+// on the same Redis in the same run. `npm run bench:engine [-- --seconds 10 --users 40000]`.
+import { execFileSync } from 'node:child_process'
+import { parseArgs } from 'node:util'
+import { Engine } from '../engine/index.ts'
+import { fmt, percentile, scratch } from './support.ts'
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    users: { type: 'string', default: '40000' },
+    auctions: { type: 'string', default: '100' },
+    concurrency: { type: 'string', default: '256' },
+  },
+})
+const seconds = Number(values.seconds)
+const userCount = Number(values.users)
+const auctionCount = Number(values.auctions)
+const concurrency = Number(values.concurrency)
+
+const env = await scratch('engine')
+const { prisma, redis } = env
+try {
+  process.stdout.write(`setting up ${fmt(userCount)} users and ${auctionCount} live auctions...\n`)
+  const users = Array.from({ length: userCount }, (_, i) => ({
+    id: `bench-user-${i}`,
+    username: `bench_${i}`,
+    email: `bench_${i}@example.com`,
+    bidBalance: 1_000_000,
+  }))
+  for (let i = 0; i < users.length; i += 5000) {
+    await prisma.user.createMany({ data: users.slice(i, i + 5000) })
+  }
+  const start = new Date(Date.now() - 1000)
+  await prisma.auction.createMany({
+    data: Array.from({ length: auctionCount }, (_, i) => ({
+      id: `bench-auction-${i}`,
+      displayId: `B-${i}`,
+      slug: `bench-${i}`,
+      title: `Bench ${i}`,
+      retailPrice: 100_000,
+      startTime: start,
+    })),
+  })
+  // A long timer so no auction ends during the run.
+  const engine = new Engine({ redis, prisma, prefix: env.prefix, timerMs: 3_600_000 })
+  await engine.loadScripts()
+  await engine.loadAllAuctions()
+  await engine.sweep(1000)
+  for (let i = 0; i < users.length; i += 1000) {
+    await Promise.all(users.slice(i, i + 1000).map((user) => engine.loadUser(user.id)))
+  }
+
+  process.stdout.write(`bidding for ${seconds} s with ${concurrency} concurrent bidders...\n`)
+  const latencies: number[] = []
+  const rejects: Record<string, number> = {}
+  let accepted = 0
+  const stopAt = Date.now() + seconds * 1000
+  const perLoop = Math.floor(userCount / concurrency)
+  const began = process.hrtime.bigint()
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, loop) => {
+      let turn = 0
+      while (Date.now() < stopAt) {
+        const user = users[loop * perLoop + (turn++ % perLoop)]!
+        const auction = `bench-auction-${Math.floor(Math.random() * auctionCount)}`
+        const t0 = process.hrtime.bigint()
+        const result = await engine.bid(auction, user.id)
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6)
+        if (result.ok) accepted++
+        else rejects[result.reason] = (rejects[result.reason] ?? 0) + 1
+      }
+    }),
+  )
+  const elapsed = Number(process.hrtime.bigint() - began) / 1e9
+  latencies.sort((a, b) => a - b)
+
+  // The same Redis running a script that does nothing: the ceiling for any script call.
+  const url = new URL(env.redisUrl)
+  const sha = (await redis.script('LOAD', 'return 1')) as string
+  const output = execFileSync(
+    'redis-benchmark',
+    [
+      '-h',
+      url.hostname,
+      '-p',
+      url.port || '6379',
+      '-n',
+      '200000',
+      '-c',
+      '50',
+      '-q',
+      'EVALSHA',
+      sha,
+      '0',
+    ],
+    { encoding: 'utf8' },
+  )
+  const noop = Number(/([\d.]+) requests per second/.exec(output)?.[1] ?? 0)
+
+  const rate = accepted / elapsed
+  process.stdout.write(
+    [
+      '',
+      `engine bids (accepted)   ${fmt(rate)} bids/s   (goal >= 20,000)`,
+      `all calls                ${fmt(latencies.length / elapsed)} calls/s`,
+      `latency p50 / p99        ${fmt(percentile(latencies, 50), 2)} ms / ${fmt(percentile(latencies, 99), 2)} ms`,
+      `rejects                  ${JSON.stringify(rejects)}`,
+      `redis-benchmark no-op    ${fmt(noop)} EVALSHA/s`,
+      `engine / no-op           ${fmt((100 * rate) / noop, 1)} %   (goal >= 25 %)`,
+      '',
+    ].join('\n'),
+  )
+} finally {
+  await env.close()
+}

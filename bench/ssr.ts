@@ -1,0 +1,174 @@
+// Server-rendered pages per second: anonymous GETs of the home page, /auctions and live auction
+// pages, first with no bid load, then while people bid through the API in the background. In
+// the quiet phases the servers reach Postgres through a statement counter (pg-count.ts), so the
+// figure "SQL statements per page" is exact; a live auction page should read Redis only.
+// `npm run bench:ssr [-- --seconds 5 --concurrency 16 --bid-rate 500]`.
+import { parseArgs } from 'node:util'
+import {
+  biddersFor,
+  latencyText,
+  outcomeText,
+  perSecond,
+  runLoad,
+  type LoadReport,
+  type LoadSpec,
+} from './load.ts'
+import { statementLines, statementsBetween } from './pg-count.ts'
+import { cpuText, loadWithCpu, startSite, type Site } from './site.ts'
+import { fmt } from './support.ts'
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    concurrency: { type: 'string', default: '16' },
+    auctions: { type: 'string', default: '100' },
+    upcoming: { type: 'string', default: '24' },
+    'bid-rate': { type: 'string', default: '500' },
+    'cpu-prof': { type: 'string' },
+  },
+})
+const TIMER_MS = 10_000
+const PERIOD_MS = 1_050
+const warmupSeconds = Number(values.warmup)
+const concurrency = Number(values.concurrency)
+const auctionCount = Number(values.auctions)
+const bidRate = Number(values['bid-rate'])
+// A quiet phase must end before the auctions do: 10 s after the bid that opened the phase.
+const quietSeconds = Math.min(Number(values.seconds), (TIMER_MS - 3_000) / 1000 - warmupSeconds)
+const busySeconds = Number(values.seconds)
+const say = (line: string) => process.stdout.write(`${line}\n`)
+const GOAL = '(goal >= 300 pages/s)'
+
+type Kind = { name: string; paths: (site: Site) => string[]; goalStatements: string }
+const kinds: Kind[] = [
+  { name: '/', paths: () => ['/'], goalStatements: '' },
+  { name: '/auctions', paths: () => ['/auctions'], goalStatements: '' },
+  {
+    name: '/auction/{slug}',
+    paths: (site) => site.auctions.map((auction) => `/auction/${auction.slug}`),
+    goalStatements: '   (goal 0: live pages read Redis only)',
+  },
+]
+
+const backgroundBidders = biddersFor(bidRate, PERIOD_MS)
+const site = await startSite({
+  name: 'ssr',
+  // The background bidders, and one more person per auction to open each quiet phase.
+  people: backgroundBidders + auctionCount,
+  auctions: auctionCount,
+  upcoming: Number(values.upcoming),
+  countStatements: true,
+  cpuProfileDir: values['cpu-prof'],
+})
+const counter = site.counter!
+const openers = site.people.slice(backgroundBidders).map((person) => person.cookie)
+const bidders = site.people.slice(0, backgroundBidders).map((person) => person.cookie)
+const pageLoad = (kind: Kind, seconds: number): LoadSpec => ({
+  mode: 'pages',
+  expect: 'ok',
+  targets: site.origins,
+  paths: kind.paths(site),
+  concurrency,
+  warmupSeconds,
+  seconds,
+})
+const pageText = (report: LoadReport) =>
+  `${fmt(perSecond(report.accepted, report))} pages/s  ${latencyText(report)}  ${fmt(report.bytes / Math.max(1, report.answered) / 1024, 1)} KiB gzip/page${
+    report.answered > report.accepted ? `  failures: ${outcomeText(report)}` : ''
+  }`
+
+const lines: string[] = []
+try {
+  // Quiet: one bid on every auction restarts its 10 s timer, the outbox writes it, then only
+  // pages are asked for, and every statement Postgres sees is a page's.
+  const quiet: Array<{ kind: Kind; text: string; perPage: string; top: string[]; cpu: string }> = []
+  const open = async (round: number) => {
+    const opened = await runLoad({
+      mode: 'bids',
+      via: 'api',
+      expect: 'bid',
+      targets: site.origins,
+      cookies: openers,
+      auctions: site.auctions,
+      // One bid each, sent within 0.3 s; the window only waits for the answers.
+      periodMs: 300,
+      minGapMs: 60_000,
+      turnOffset: round,
+      concurrency,
+      warmupSeconds: 0,
+      seconds: 5,
+    })
+    if (opened.accepted < site.auctions.length)
+      say(
+        `note: ${opened.accepted} of ${site.auctions.length} opening bids accepted; refused: ${outcomeText(opened)}`,
+      )
+  }
+  for (const [round, kind] of kinds.entries()) {
+    await open(round)
+    for (let i = 0; i < 30 && (await site.outboxLength()) > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    say(`${kind.name}: pages for ${warmupSeconds + quietSeconds} s, no bid load...`)
+    const before = counter.snapshot()
+    const result = await loadWithCpu(site, pageLoad(kind, quietSeconds))
+    const statements = statementsBetween(before, counter.snapshot())
+    const pages = result.report.answeredAll
+    quiet.push({
+      kind,
+      text: pageText(result.report),
+      perPage: `${fmt(pages > 0 ? (statements.total + statements.inTransactions.total) / pages : 0, 2)}${kind.goalStatements}`,
+      top: statementLines([...statements.rows, ...statements.inTransactions.rows], pages),
+      cpu: cpuText(result),
+    })
+  }
+
+  // Busy: the same pages while people bid through the API all along.
+  await open(kinds.length)
+  const pagesSeconds = kinds.length * (warmupSeconds + busySeconds + 1)
+  say(`bidding at ~${fmt(bidRate)}/s in the background for ${pagesSeconds + 2} s...`)
+  const background = runLoad({
+    mode: 'bids',
+    via: 'api',
+    expect: 'bid',
+    targets: site.origins,
+    cookies: bidders,
+    auctions: site.auctions,
+    periodMs: PERIOD_MS,
+    minGapMs: 1_000,
+    concurrency: 64,
+    warmupSeconds: 2,
+    seconds: pagesSeconds,
+  })
+  await new Promise((resolve) => setTimeout(resolve, 2_000))
+  const busy: string[] = []
+  for (const kind of kinds) {
+    say(`${kind.name}: pages for ${warmupSeconds + busySeconds} s with the bid load...`)
+    const result = await loadWithCpu(site, pageLoad(kind, busySeconds))
+    busy.push(pageText(result.report))
+  }
+  const bids = await background
+
+  const label = (text: string) => text.padEnd(18)
+  lines.push(
+    `anonymous GETs with gzip, ${concurrency} connections, ${auctionCount} live auctions and ${values.upcoming} upcoming; measured after ${warmupSeconds} s warm-up`,
+    '',
+    `no bid load (${quietSeconds} s each)`,
+    ...quiet.flatMap((row) => [
+      `${label(row.kind.name)}${row.text}   ${GOAL}`,
+      `${label('')}${row.cpu}`,
+    ]),
+    '',
+    `with bids in the background (${busySeconds} s each)`,
+    ...kinds.map((kind, i) => `${label(kind.name)}${busy[i]}   ${GOAL}`),
+    `${label('the bids')}${fmt(perSecond(bids.accepted, bids))} accepted/s of ${fmt(bids.offered)}/s offered  ${latencyText(bids)}; rejects: ${outcomeText(bids)}`,
+    '',
+    'SQL statements per page (no bid load, counted on the wire)',
+    ...quiet.flatMap((row) => [
+      `${label(row.kind.name)}${row.perPage}`,
+      ...row.top.map((line) => `${label('')}${line}`),
+    ]),
+  )
+} finally {
+  await site.close()
+}
+say(['', ...lines, ''].join('\n'))

@@ -1,0 +1,49 @@
+// Shared pieces of the benchmarks: a scratch database and Redis prefix, percentiles.
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { PrismaPg } from '@prisma/adapter-pg'
+import { Redis } from 'ioredis'
+import { PrismaClient } from '../prisma/generated/client.ts'
+import { ensureServices } from '../scripts/services.ts'
+import { createDatabase, databaseUrl, dropDatabases } from '../tests/setup/databases.ts'
+import { removeKeys } from '../tests/setup/redis-keys.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+export async function scratch(name: string) {
+  const services = await ensureServices()
+  const runId = `${name}_${Date.now().toString(36)}`
+  const dbName = `pa_bench_${runId}`
+  await createDatabase(services.DATABASE_URL, dbName)
+  const url = databaseUrl(services.DATABASE_URL, dbName)
+  execFileSync(path.join(root, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: 'pipe',
+  })
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) })
+  const redis = new Redis(services.REDIS_URL, { enableAutoPipelining: true })
+  const prefix = `bench-${runId}`
+  return {
+    prisma,
+    redis,
+    prefix,
+    redisUrl: services.REDIS_URL,
+    databaseUrl: url,
+    async close() {
+      await removeKeys(redis, prefix)
+      await redis.quit()
+      await prisma.$disconnect()
+      await dropDatabases(services.DATABASE_URL, dbName)
+      await services.stop()
+    },
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })

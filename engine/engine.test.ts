@@ -1,0 +1,412 @@
+import { describe, expect, test } from 'vitest'
+import { createAuction, createUser, liveAuction, sleep, testEngine } from './test-support.ts'
+
+describe('bid', () => {
+  test('debits one bid, raises the price by the increment and resets the timer', async () => {
+    const { engine } = testEngine()
+    const auction = await liveAuction(engine, 500)
+    const user = await createUser(engine.prisma, 3)
+    const result = await engine.bid(auction.id, user.id)
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.price).toBe(501)
+    expect(result.balance).toBe(2)
+    expect(result.bids).toBe(1)
+    expect(result.deadline - result.at).toBe(10_000)
+    const state = await engine.getState(auction.id)
+    expect(state).toMatchObject({
+      status: 'live',
+      price: 501,
+      lastBidder: user.id,
+      lastBidderName: user.username,
+      bids: 1,
+    })
+    expect(state!.deadline).toBe(result.deadline)
+    expect(await engine.getBalance(user.id)).toBe(2)
+    const [recent] = await engine.getRecentBids(auction.id)
+    expect(recent).toMatchObject({
+      id: result.bidId,
+      bidder: user.id,
+      name: user.username,
+      price: 501,
+      bot: false,
+    })
+  })
+
+  test('each later bid moves the deadline to 10 s after it', async () => {
+    const { engine } = testEngine()
+    const auction = await liveAuction(engine)
+    const [a, b] = [await createUser(engine.prisma), await createUser(engine.prisma)]
+    const first = await engine.bid(auction.id, a.id)
+    await sleep(300)
+    const second = await engine.bid(auction.id, b.id)
+    if (!first.ok || !second.ok) throw new Error('bids refused')
+    expect(second.deadline).toBe(second.at + 10_000)
+    expect(second.deadline - first.deadline).toBeGreaterThanOrEqual(300)
+  })
+
+  test('refuses an unknown auction', async () => {
+    const { engine } = testEngine()
+    const user = await createUser(engine.prisma)
+    expect(await engine.bid('no-such-auction', user.id)).toEqual({
+      ok: false,
+      reason: 'auction_not_found',
+    })
+  })
+
+  test('refuses an auction that has not started', async () => {
+    const { engine } = testEngine()
+    const auction = await createAuction(engine.prisma, {
+      startTime: new Date(Date.now() + 3_600_000),
+    })
+    await engine.loadAuction(auction.id)
+    const user = await createUser(engine.prisma)
+    expect(await engine.bid(auction.id, user.id)).toEqual({ ok: false, reason: 'auction_not_live' })
+  })
+
+  test('refuses the user who is already leading', async () => {
+    const { engine } = testEngine()
+    const auction = await liveAuction(engine)
+    const user = await createUser(engine.prisma)
+    expect((await engine.bid(auction.id, user.id)).ok).toBe(true)
+    expect(await engine.bid(auction.id, user.id)).toEqual({ ok: false, reason: 'already_leading' })
+  })
+
+  test('refuses a second bid by one user within 1 s, on any auction', async () => {
+    const { engine } = testEngine()
+    const [one, two] = [await liveAuction(engine), await liveAuction(engine)]
+    const user = await createUser(engine.prisma)
+    expect((await engine.bid(one.id, user.id)).ok).toBe(true)
+    expect(await engine.bid(two.id, user.id)).toEqual({ ok: false, reason: 'too_fast' })
+    await sleep(1050)
+    expect((await engine.bid(two.id, user.id)).ok).toBe(true)
+  })
+
+  test('refuses a user without bids and takes nothing', async () => {
+    const { engine } = testEngine()
+    const auction = await liveAuction(engine, 100)
+    const user = await createUser(engine.prisma, 0)
+    expect(await engine.bid(auction.id, user.id)).toEqual({
+      ok: false,
+      reason: 'insufficient_bids',
+    })
+    expect(await engine.getBalance(user.id)).toBe(0)
+    expect((await engine.getState(auction.id))!.price).toBe(100)
+  })
+
+  test('refuses an unknown user', async () => {
+    const { engine } = testEngine()
+    const auction = await liveAuction(engine)
+    expect(await engine.bid(auction.id, 'nobody')).toEqual({ ok: false, reason: 'user_not_found' })
+  })
+
+  test('accepts no bid after the deadline even when the sweeper is late', async () => {
+    const { engine } = testEngine({ timerMs: 300 })
+    const auction = await liveAuction(engine)
+    const [a, b] = [await createUser(engine.prisma), await createUser(engine.prisma)]
+    expect((await engine.bid(auction.id, a.id)).ok).toBe(true)
+    await sleep(400)
+    // No sweep has run: the auction is still "live" in Redis, but its deadline has passed.
+    expect((await engine.getState(auction.id))!.status).toBe('live')
+    expect(await engine.bid(auction.id, b.id)).toEqual({ ok: false, reason: 'auction_ended' })
+    expect(await engine.getBalance(b.id)).toBe(10)
+    const swept = await engine.sweep()
+    expect(swept.finished).toEqual([auction.id])
+    expect(await engine.getState(auction.id)).toMatchObject({
+      status: 'finished',
+      lastBidder: a.id,
+      price: 1,
+    })
+    expect(await engine.bid(auction.id, b.id)).toEqual({ ok: false, reason: 'auction_ended' })
+  })
+})
+
+describe('finish', () => {
+  test('an auction finishes 10 s after its last bid, not before', async () => {
+    const { engine } = testEngine()
+    const auction = await liveAuction(engine)
+    const user = await createUser(engine.prisma)
+    const bid = await engine.bid(auction.id, user.id)
+    if (!bid.ok) throw new Error('bid refused')
+    const finished: number[] = []
+    engine.on('finished', ({ auctionIds }) => {
+      if (auctionIds.includes(auction.id)) finished.push(Date.now())
+    })
+    // Sweep every 20 ms as the sweeper would.
+    while (finished.length === 0) {
+      const result = await engine.sweep()
+      if (!result.finished.includes(auction.id)) {
+        expect(result.now).toBeLessThan(bid.deadline)
+        await sleep(20)
+      } else {
+        expect(result.now).toBeGreaterThanOrEqual(bid.deadline)
+        expect(result.now - bid.deadline).toBeLessThan(150)
+      }
+    }
+    const state = await engine.getState(auction.id)
+    expect(state).toMatchObject({
+      status: 'finished',
+      lastBidder: user.id,
+      price: 1,
+      endedAt: bid.deadline,
+    })
+  }, 20_000)
+
+  test('bids keep an auction alive past the deadlines the sweeper was first told of', async () => {
+    const { engine } = testEngine({ timerMs: 600 })
+    const auction = await liveAuction(engine)
+    const users = [
+      await createUser(engine.prisma),
+      await createUser(engine.prisma),
+      await createUser(engine.prisma),
+    ]
+    let last: Awaited<ReturnType<typeof engine.bid>> | undefined
+    // Six bids 400 ms apart: well past the first deadlines, each within the timer.
+    for (let i = 0; i < 6; i++) {
+      await sleep(400)
+      last = await engine.bid(auction.id, users[i % 3]!.id)
+      expect(last.ok).toBe(true)
+      expect((await engine.sweep()).finished).not.toContain(auction.id)
+    }
+    if (!last?.ok) throw new Error('bids refused')
+    const { at, timers } = await engine.getTimers()
+    expect(timers[auction.id]).toBe(Math.max(0, last.deadline - at))
+    while (!(await engine.sweep()).finished.includes(auction.id)) await sleep(20)
+    const state = await engine.getState(auction.id)
+    expect(state).toMatchObject({ status: 'finished', endedAt: last.deadline, bids: 6 })
+  }, 20_000)
+
+  test('an auction nobody bids on finishes with no winner', async () => {
+    const { engine, outbox, prisma } = testEngine({ timerMs: 200 })
+    const auction = await liveAuction(engine)
+    await sleep(250)
+    expect((await engine.sweep()).finished).toEqual([auction.id])
+    await outbox.drain()
+    const row = await prisma.auction.findUniqueOrThrow({ where: { id: auction.id } })
+    expect(row).toMatchObject({ status: 'finished', winnerId: null, totalBids: 0, finalPrice: 0 })
+  })
+
+  test('an admin ends a live auction: the last bidder wins at the current price', async () => {
+    const { engine, outbox, prisma } = testEngine()
+    const auction = await liveAuction(engine, 250)
+    const user = await createUser(engine.prisma)
+    await engine.bid(auction.id, user.id)
+    expect(await engine.endAuction(auction.id)).toEqual({ ok: true })
+    expect(await engine.endAuction(auction.id)).toEqual({ ok: false, reason: 'auction_not_live' })
+    expect(await engine.endAuction('missing')).toEqual({ ok: false, reason: 'auction_not_found' })
+    const other = await createUser(engine.prisma)
+    expect(await engine.bid(auction.id, other.id)).toEqual({ ok: false, reason: 'auction_ended' })
+    await outbox.drain()
+    const row = await prisma.auction.findUniqueOrThrow({ where: { id: auction.id } })
+    expect(row).toMatchObject({
+      status: 'finished',
+      winnerId: user.id,
+      finalPrice: 251,
+      totalBids: 1,
+    })
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).wonAuctions).toBe(1)
+  })
+})
+
+describe('prebid', () => {
+  test('one per user on an upcoming auction, one bid each', async () => {
+    const { engine } = testEngine()
+    const auction = await createAuction(engine.prisma, {
+      startTime: new Date(Date.now() + 3_600_000),
+    })
+    await engine.loadAuction(auction.id)
+    const user = await createUser(engine.prisma, 1)
+    const result = await engine.prebid(auction.id, user.id)
+    expect(result).toMatchObject({ ok: true, balance: 0, prebids: 1 })
+    expect(await engine.prebid(auction.id, user.id)).toEqual({
+      ok: false,
+      reason: 'already_prebid',
+    })
+    const poor = await createUser(engine.prisma, 0)
+    expect(await engine.prebid(auction.id, poor.id)).toEqual({
+      ok: false,
+      reason: 'insufficient_bids',
+    })
+    expect(await engine.hasPrebid(auction.id, user.id)).toBe(true)
+    expect(await engine.hasPrebid(auction.id, poor.id)).toBe(false)
+  })
+
+  test('removing an upcoming auction hands back its prebidders in the same step', async () => {
+    const { engine } = testEngine()
+    const auction = await createAuction(engine.prisma, {
+      startTime: new Date(Date.now() + 3_600_000),
+    })
+    await engine.loadAuction(auction.id)
+    const [a, b] = [await createUser(engine.prisma, 2), await createUser(engine.prisma, 2)]
+    await engine.prebid(auction.id, a.id)
+    await engine.prebid(auction.id, b.id)
+    const removed = await engine.removeAuction(auction.id)
+    expect(removed.status).toBe('upcoming')
+    expect(removed.prebidUsers.sort()).toEqual([a.id, b.id].sort())
+    // Gone from Redis: no more prebids, nothing to remove twice.
+    expect(await engine.prebid(auction.id, a.id)).toEqual({
+      ok: false,
+      reason: 'auction_not_found',
+    })
+    expect(await engine.removeAuction(auction.id)).toEqual({ status: '', prebidUsers: [] })
+    const live = await liveAuction(engine)
+    expect(await engine.removeAuction(live.id)).toEqual({ status: 'live', prebidUsers: [] })
+  })
+
+  test('is refused once the auction is live', async () => {
+    const { engine } = testEngine()
+    const auction = await liveAuction(engine)
+    const user = await createUser(engine.prisma)
+    expect(await engine.prebid(auction.id, user.id)).toEqual({
+      ok: false,
+      reason: 'auction_not_upcoming',
+    })
+    expect(await engine.prebid('missing', user.id)).toEqual({
+      ok: false,
+      reason: 'auction_not_found',
+    })
+  })
+
+  test('prebids become bids at the start, in the order they were placed', async () => {
+    const { engine, outbox, prisma } = testEngine()
+    const auction = await createAuction(engine.prisma, {
+      startTime: new Date(Date.now() + 600),
+      currentPrice: 10,
+    })
+    await engine.loadAuction(auction.id)
+    const users = [await createUser(prisma), await createUser(prisma), await createUser(prisma)]
+    for (const user of [users[2]!, users[0]!, users[1]!]) {
+      expect((await engine.prebid(auction.id, user.id)).ok).toBe(true)
+    }
+    expect((await engine.sweep()).started).toEqual([])
+    await sleep(700)
+    expect((await engine.sweep()).started).toEqual([auction.id])
+    const state = await engine.getState(auction.id)
+    expect(state).toMatchObject({ status: 'live', price: 13, bids: 3, lastBidder: users[1]!.id })
+    const recent = await engine.getRecentBids(auction.id)
+    expect(recent.map((bid) => [bid.bidder, bid.price, bid.prebid])).toEqual([
+      [users[1]!.id, 13, true],
+      [users[0]!.id, 12, true],
+      [users[2]!.id, 11, true],
+    ])
+    // The last prebidder leads: they cannot bid again at once; the others can.
+    expect(await engine.bid(auction.id, users[1]!.id)).toEqual({
+      ok: false,
+      reason: 'already_leading',
+    })
+    expect((await engine.bid(auction.id, users[0]!.id)).ok).toBe(true)
+
+    await outbox.drain()
+    const bids = await prisma.bid.findMany({
+      where: { auctionId: auction.id },
+      orderBy: { amount: 'asc' },
+    })
+    expect(bids.map((bid) => [bid.userId, bid.amount, bid.isPrebid])).toEqual([
+      [users[2]!.id, 11, true],
+      [users[0]!.id, 12, true],
+      [users[1]!.id, 13, true],
+      [users[0]!.id, 14, false],
+    ])
+    const prebids = await prisma.prebid.findMany({ where: { auctionId: auction.id } })
+    expect(prebids).toHaveLength(3)
+    expect(prebids.every((prebid) => prebid.convertedAt !== null)).toBe(true)
+    const row = await prisma.auction.findUniqueOrThrow({ where: { id: auction.id } })
+    expect(row).toMatchObject({ status: 'live', currentPrice: 14, totalBids: 4, prebidsCount: 3 })
+  })
+})
+
+describe('balances', () => {
+  test('a credit replayed three times credits once, and the ledger agrees', async () => {
+    const { engine, outbox, prisma } = testEngine()
+    const user = await createUser(prisma, 5)
+    const results = await Promise.all(
+      [1, 2, 3].map(() => engine.credit(user.id, 50, 'topup', 'payment:tx-1')),
+    )
+    expect(results.filter((r) => r.ok && r.applied)).toHaveLength(1)
+    expect(await engine.getBalance(user.id)).toBe(55)
+    expect(await engine.credit(user.id, 50, 'topup', 'payment:tx-1')).toEqual({
+      ok: true,
+      applied: false,
+      balance: 55,
+    })
+    await outbox.drain()
+    const ledger = await prisma.balanceLedger.findMany({ where: { userId: user.id } })
+    expect(ledger).toMatchObject([
+      { amount: 50, balanceAfter: 55, reason: 'topup', reference: 'payment:tx-1' },
+    ])
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).bidBalance).toBe(55)
+  })
+
+  test('an admin sets a balance; the ledger records the difference', async () => {
+    const { engine, outbox, prisma } = testEngine()
+    const user = await createUser(prisma, 7)
+    expect(await engine.setBalance(user.id, 3, 'admin:1')).toEqual({
+      ok: true,
+      applied: true,
+      balance: 3,
+    })
+    expect(await engine.setBalance(user.id, 3, 'admin:2')).toEqual({
+      ok: true,
+      applied: false,
+      balance: 3,
+    })
+    await outbox.drain()
+    expect(await prisma.balanceLedger.findMany({ where: { userId: user.id } })).toMatchObject([
+      { amount: -4, balanceAfter: 3, reason: 'admin_set' },
+    ])
+  })
+
+  test('bad amounts are refused before they reach Redis', async () => {
+    const { engine, prisma } = testEngine()
+    const user = await createUser(prisma)
+    await expect(engine.credit(user.id, 0, 'topup', 'x')).rejects.toThrow(RangeError)
+    await expect(engine.credit(user.id, 1.5, 'topup', 'x')).rejects.toThrow(RangeError)
+    await expect(engine.setBalance(user.id, -1, 'x')).rejects.toThrow(RangeError)
+    expect(await engine.credit('nobody', 5, 'topup', 'y')).toEqual({
+      ok: false,
+      reason: 'user_not_found',
+    })
+  })
+
+  test('once hot, Redis is the truth: a stale Postgres balance is not loaded over it', async () => {
+    const { engine, prisma } = testEngine()
+    const user = await createUser(prisma, 5)
+    const auction = await liveAuction(engine)
+    await engine.bid(auction.id, user.id)
+    expect(await engine.loadUser(user.id)).toBe(true)
+    expect(await engine.getBalance(user.id)).toBe(4)
+  })
+})
+
+describe('scripts', () => {
+  test('survive SCRIPT FLUSH (NOSCRIPT is handled)', async () => {
+    const { engine, redis } = testEngine()
+    const auction = await liveAuction(engine)
+    await redis.script('FLUSH')
+    const user = await createUser(engine.prisma)
+    expect((await engine.bid(auction.id, user.id)).ok).toBe(true)
+  })
+})
+
+describe('catalog counter', () => {
+  test('moves when an auction is loaded and when its start and finish reach Postgres', async () => {
+    const { engine, outbox } = testEngine()
+    expect(await engine.catalogVersion()).toBe('0')
+    const auction = await liveAuction(engine)
+    const loaded = await engine.catalogVersion()
+    expect(Number(loaded)).toBeGreaterThan(0)
+    // The start is in Redis, not yet in Postgres: pages may keep the rows they read.
+    await outbox.drain()
+    const started = await engine.catalogVersion()
+    expect(Number(started)).toBeGreaterThan(Number(loaded))
+    // A bid changes nothing pages keep.
+    const user = await createUser(engine.prisma)
+    expect((await engine.bid(auction.id, user.id)).ok).toBe(true)
+    await outbox.drain()
+    expect(await engine.catalogVersion()).toBe(started)
+    await engine.endAuction(auction.id)
+    expect(await engine.catalogVersion()).toBe(started)
+    await outbox.drain()
+    expect(Number(await engine.catalogVersion())).toBeGreaterThan(Number(started))
+  })
+})

@@ -1,0 +1,713 @@
+import { EventEmitter } from 'node:events'
+import type { Redis } from 'ioredis'
+import type { PrismaClient } from '../prisma/generated/client.ts'
+import { autoBidReserveLua, autoBidReturnLua, autoBidStopLua } from './autobid-lua.ts'
+import { createKeys, type Keys } from './keys.ts'
+import {
+  bidLua,
+  creditLua,
+  endLua,
+  loadAuctionLua,
+  loadUserLua,
+  prebidLua,
+  removeAuctionLua,
+  setBalanceLua,
+  sweepLua,
+  timersLua,
+} from './lua.ts'
+import { Script } from './script.ts'
+import {
+  BID_TIMER_MS,
+  MIN_BID_INTERVAL_MS,
+  RECENT_BIDS_KEPT,
+  silentLogger,
+  AUTO_BID_MAX,
+  type AuctionState,
+  type AutoBidPlaceResult,
+  type AutoBidSetResult,
+  type AutoBidStatus,
+  type AuctionStatus,
+  type BidAccepted,
+  type BidResult,
+  type BotBidResult,
+  type CreditResult,
+  type EngineEvents,
+  type LedgerReason,
+  type Logger,
+  type PrebidResult,
+  type RecentBid,
+} from './types.ts'
+
+const scripts = {
+  bid: new Script('bid', bidLua),
+  prebid: new Script('prebid', prebidLua),
+  sweep: new Script('sweep', sweepLua),
+  end: new Script('end', endLua),
+  credit: new Script('credit', creditLua),
+  setBalance: new Script('setBalance', setBalanceLua),
+  loadUser: new Script('loadUser', loadUserLua),
+  loadAuction: new Script('loadAuction', loadAuctionLua),
+  removeAuction: new Script('removeAuction', removeAuctionLua),
+  timers: new Script('timers', timersLua),
+  autoBidReserve: new Script('autoBidReserve', autoBidReserveLua),
+  autoBidStop: new Script('autoBidStop', autoBidStopLua),
+  autoBidReturn: new Script('autoBidReturn', autoBidReturnLua),
+}
+
+export type EngineOptions = {
+  redis: Redis
+  prisma: PrismaClient
+  /** Key prefix; every key is under the hash tag `{prefix}`. */
+  prefix: string
+  log?: Logger
+  /** How long finished auctions stay in Redis for late readers. */
+  finishedTtlMs?: number
+  /** The bid timer; SPEC.md fixes it at 10 s, tests shorten it. */
+  timerMs?: number
+}
+
+export type SweepResult = {
+  now: number
+  nextStart: number | null
+  nextDeadline: number | null
+  started: string[]
+  finished: string[]
+}
+
+/** What a page needs to show an auction besides its live numbers (kept in Redis as JSON). */
+export type AuctionMeta = {
+  displayId: string
+  slug: string
+  title: string
+  imageUrl: string | null
+  retailPrice: number
+  isBidPackage: boolean
+}
+
+type Reply = string[]
+const num = (value: string | undefined) => Number(value ?? 0)
+
+/**
+ * The bid engine's operations. Every one is a single Lua script, so a bid, a prebid, a credit
+ * and the end of an auction are serialized inside Redis and no race can split them.
+ */
+export class Engine extends EventEmitter<EngineEvents> {
+  readonly keys: Keys
+  readonly redis: Redis
+  readonly prisma: PrismaClient
+  readonly log: Logger
+  private readonly finishedTtlMs: number
+  readonly timerMs: number
+
+  constructor(options: EngineOptions) {
+    super()
+    this.redis = options.redis
+    this.prisma = options.prisma
+    this.keys = createKeys(options.prefix)
+    this.log = options.log ?? silentLogger
+    this.finishedTtlMs = options.finishedTtlMs ?? 6 * 60 * 60 * 1000
+    this.timerMs = options.timerMs ?? BID_TIMER_MS
+  }
+
+  /** Loads every script into Redis (later calls also recover from NOSCRIPT by themselves). */
+  async loadScripts() {
+    await Promise.all(Object.values(scripts).map((script) => script.load(this.redis)))
+  }
+
+  // --- bids -------------------------------------------------------------------------------
+
+  /** A person's bid: costs one bid credit (SPEC.md section 1). */
+  async bid(auctionId: string, userId: string): Promise<BidResult> {
+    const reply = await this.withUser(userId, () =>
+      scripts.bid.run<Reply>(this.redis, this.bidKeys(auctionId, this.keys.user(userId)), [
+        auctionId,
+        userId,
+        0,
+        '',
+        0,
+        this.timerMs,
+        MIN_BID_INTERVAL_MS,
+        RECENT_BIDS_KEPT,
+        1,
+      ]),
+    )
+    if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
+    if (reply[0] !== 'ok') return { ok: false, reason: reply[1] as never }
+    const accepted = this.accepted(reply)
+    this.emit('bid', {
+      auctionId,
+      userId,
+      state: accepted,
+      bid: {
+        id: accepted.bidId,
+        bidder: userId,
+        name: reply[7] ?? '',
+        bot: false,
+        prebid: false,
+        price: accepted.price,
+        at: accepted.at,
+      },
+    })
+    if (accepted.balance !== null) this.emit('balance', { userId, balance: accepted.balance })
+    return accepted
+  }
+
+  /** A bot's bid: no debit, never over its limit (0 = none), never outbidding itself. */
+  async botBid(
+    auctionId: string,
+    bot: { id: string; name: string; limit: number },
+  ): Promise<BotBidResult> {
+    const bidder = `bot:${bot.id}`
+    const reply = await scripts.bid.run<Reply>(
+      this.redis,
+      this.bidKeys(auctionId, this.keys.botCounts(auctionId)),
+      [auctionId, bidder, 1, bot.name, bot.limit, this.timerMs, 0, RECENT_BIDS_KEPT, 0],
+    )
+    if (reply[0] !== 'ok') return { ok: false, reason: reply[1] as never }
+    const accepted = this.accepted(reply)
+    this.emit('bid', {
+      auctionId,
+      userId: null,
+      state: accepted,
+      bid: {
+        id: accepted.bidId,
+        bidder,
+        name: bot.name,
+        bot: true,
+        prebid: false,
+        price: accepted.price,
+        at: accepted.at,
+      },
+    })
+    return accepted
+  }
+
+  private bidKeys(auctionId: string, bidderKey: string) {
+    const k = this.keys
+    return [k.auction(auctionId), bidderKey, k.recentBids(auctionId), k.outbox]
+  }
+
+  private accepted(reply: Reply): BidAccepted {
+    const balance = num(reply[5])
+    return {
+      ok: true,
+      bidId: reply[1]!,
+      price: num(reply[2]),
+      deadline: num(reply[3]),
+      bids: num(reply[4]),
+      balance: balance < 0 ? null : balance,
+      at: num(reply[6]),
+    }
+  }
+
+  // --- auto-bidder (docs/decisions/015-auto-bidder.md) ------------------------------------
+
+  /** Reserves `bids` from the balance for the user's auto-bidder on an unfinished auction. */
+  async setAutoBid(auctionId: string, userId: string, bids: number): Promise<AutoBidSetResult> {
+    if (!Number.isSafeInteger(bids) || bids < 1 || bids > AUTO_BID_MAX)
+      return { ok: false, reason: 'invalid_bids' }
+    const k = this.keys
+    const reply = await this.withUser(userId, () =>
+      scripts.autoBidReserve.run<Reply>(
+        this.redis,
+        [k.auction(auctionId), k.user(userId), k.autoBids(auctionId), k.autoBidIndex, k.outbox],
+        [auctionId, userId, bids],
+      ),
+    )
+    if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
+    if (reply[0] !== 'ok') return { ok: false, reason: reply[1] as never }
+    const result = {
+      ok: true as const,
+      balance: num(reply[2]),
+      left: num(reply[3]),
+      placed: num(reply[4]),
+    }
+    this.emit('balance', { userId, balance: result.balance })
+    this.emit('autobid', {
+      auctionId,
+      userId,
+      status: { left: result.left, placed: result.placed },
+    })
+    return result
+  }
+
+  /** Stops the user's auto-bidder; what is left of its budget returns to the balance. */
+  async stopAutoBid(
+    auctionId: string,
+    userId: string,
+  ): Promise<
+    | { ok: true; returned: number; balance: number }
+    | { ok: false; reason: 'no_auto_bid' | 'user_not_found' }
+  > {
+    const k = this.keys
+    const reply = await this.withUser(userId, () =>
+      scripts.autoBidStop.run<Reply>(
+        this.redis,
+        [k.user(userId), k.autoBids(auctionId), k.outbox],
+        [auctionId, userId],
+      ),
+    )
+    if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
+    if (reply[0] !== 'ok') return { ok: false, reason: 'no_auto_bid' }
+    const balance = num(reply[2])
+    this.emit('balance', { userId, balance })
+    this.emit('autobid', { auctionId, userId, status: null })
+    return { ok: true, returned: num(reply[3]), balance }
+  }
+
+  /** The user's auto-bidder on an auction, or null when none is running. */
+  async getAutoBid(auctionId: string, userId: string): Promise<AutoBidStatus | null> {
+    const [left, placed] = await this.redis.hmget(
+      this.keys.autoBids(auctionId),
+      `r:${userId}`,
+      `p:${userId}`,
+    )
+    return left === null ? null : { left: Number(left), placed: Number(placed ?? 0) }
+  }
+
+  /** Every auto-bidder with bids left on an auction: userId -> bids left. */
+  async getAutoBidBudgets(auctionId: string): Promise<Map<string, number>> {
+    const all = await this.redis.hgetall(this.keys.autoBids(auctionId))
+    const budgets = new Map<string, number>()
+    for (const [field, value] of Object.entries(all)) {
+      if (field.startsWith('r:') && Number(value) > 0) budgets.set(field.slice(2), Number(value))
+    }
+    return budgets
+  }
+
+  /** Auctions that hold auto-bid budgets (live, upcoming, or finished and not yet returned). */
+  async getAutoBidAuctions(): Promise<string[]> {
+    return this.redis.smembers(this.keys.autoBidIndex)
+  }
+
+  /** A bid placed by the auto-bidder: the same rules as a manual bid, paid from the budget. */
+  async autoBid(auctionId: string, userId: string): Promise<AutoBidPlaceResult> {
+    const k = this.keys
+    const reply = await this.withUser(userId, () =>
+      scripts.bid.run<Reply>(
+        this.redis,
+        [...this.bidKeys(auctionId, k.user(userId)), k.autoBids(auctionId)],
+        [auctionId, userId, 0, '', 0, this.timerMs, MIN_BID_INTERVAL_MS, RECENT_BIDS_KEPT, 0, 1],
+      ),
+    )
+    if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
+    if (reply[0] !== 'ok') return { ok: false, reason: reply[1] as never }
+    const accepted = this.accepted(reply)
+    this.emit('bid', {
+      auctionId,
+      userId,
+      state: accepted,
+      bid: {
+        id: accepted.bidId,
+        bidder: userId,
+        name: reply[7] ?? '',
+        bot: false,
+        prebid: false,
+        price: accepted.price,
+        at: accepted.at,
+      },
+    })
+    const status = await this.getAutoBid(auctionId, userId)
+    this.emit('autobid', { auctionId, userId, status })
+    return accepted
+  }
+
+  /**
+   * Gives back every budget left on a finished (or deleted) auction, exactly once. Returns the
+   * amounts given back per user; null while the auction is still running.
+   */
+  async returnAutoBids(auctionId: string): Promise<Map<string, number> | null> {
+    const k = this.keys
+    const run = (drop: boolean) =>
+      scripts.autoBidReturn.run<string[]>(
+        this.redis,
+        [k.auction(auctionId), k.autoBids(auctionId), k.autoBidIndex, k.outbox],
+        [auctionId, k.base, drop ? 1 : 0],
+      )
+    const returned = new Map<string, number>()
+    for (const drop of [false, true]) {
+      const reply = await run(drop)
+      if (reply[0] !== 'ok') return drop ? returned : null
+      const split = reply.indexOf('|')
+      for (let i = 1; i < split; i += 3) {
+        const userId = reply[i]!
+        returned.set(userId, num(reply[i + 1]))
+        this.emit('balance', { userId, balance: num(reply[i + 2]) })
+        this.emit('autobid', { auctionId, userId, status: null })
+      }
+      const missing = reply.slice(split + 1)
+      if (missing.length === 0) break
+      // Balances not in Redis are loaded and the rest returned; a user who no longer exists
+      // has nothing left to return to.
+      for (const userId of missing) await this.loadUser(userId)
+    }
+    return returned
+  }
+
+  /** A prebid on an upcoming auction: one per user, costs one bid credit. */
+  async prebid(auctionId: string, userId: string): Promise<PrebidResult> {
+    const k = this.keys
+    const reply = await this.withUser(userId, () =>
+      scripts.prebid.run<Reply>(
+        this.redis,
+        [k.auction(auctionId), k.user(userId), k.prebids(auctionId), k.outbox],
+        [auctionId, userId],
+      ),
+    )
+    if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
+    if (reply[0] !== 'ok') return { ok: false, reason: reply[1] as never }
+    const result = {
+      ok: true as const,
+      prebidId: reply[1]!,
+      balance: num(reply[2]),
+      prebids: num(reply[3]),
+      at: num(reply[4]),
+    }
+    this.emit('prebid', { auctionId, userId, prebids: result.prebids })
+    this.emit('balance', { userId, balance: result.balance })
+    return result
+  }
+
+  // --- balances ---------------------------------------------------------------------------
+
+  /** Adds bids exactly once per reference (replays answer `applied: false`). */
+  async credit(
+    userId: string,
+    amount: number,
+    reason: LedgerReason,
+    reference: string,
+    auctionId = '',
+  ): Promise<CreditResult> {
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw new RangeError('credit amount must be a positive integer')
+    if (!reference) throw new RangeError('credit needs a reference')
+    const k = this.keys
+    const reply = await this.withUser(userId, () =>
+      scripts.credit.run<Reply>(
+        this.redis,
+        [k.user(userId), k.references, k.outbox],
+        [userId, amount, reason, reference, auctionId],
+      ),
+    )
+    if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
+    const balance = num(reply[2])
+    if (reply[0] === 'ok') this.emit('balance', { userId, balance })
+    return { ok: true, applied: reply[0] === 'ok', balance }
+  }
+
+  /** An admin's edit of a balance; the ledger gets the difference. */
+  async setBalance(userId: string, balance: number, reference: string): Promise<CreditResult> {
+    if (!Number.isSafeInteger(balance) || balance < 0)
+      throw new RangeError('balance must be a non-negative integer')
+    const k = this.keys
+    const reply = await this.withUser(userId, () =>
+      scripts.setBalance.run<Reply>(
+        this.redis,
+        [k.user(userId), k.references, k.outbox],
+        [userId, balance, reference],
+      ),
+    )
+    if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
+    const value = num(reply[2])
+    if (reply[0] === 'ok') this.emit('balance', { userId, balance: value })
+    return { ok: true, applied: reply[0] === 'ok', balance: value }
+  }
+
+  /** The user's bid balance (hot in Redis; loaded from Postgres on first use). */
+  async getBalance(userId: string): Promise<number | null> {
+    const hot = await this.redis.hget(this.keys.user(userId), 'bal')
+    if (hot !== null) return Number(hot)
+    return (await this.loadUser(userId))
+      ? Number(await this.redis.hget(this.keys.user(userId), 'bal'))
+      : null
+  }
+
+  /** Puts the user's balance and name into Redis unless already there. False: no such user. */
+  async loadUser(userId: string): Promise<boolean> {
+    const user = await this.prisma.user.findUnique({
+      where: { id: userId },
+      select: { bidBalance: true, username: true },
+    })
+    if (!user) return false
+    await scripts.loadUser.run(
+      this.redis,
+      [this.keys.user(userId)],
+      [user.bidBalance, user.username],
+    )
+    return true
+  }
+
+  /** Keeps the name shown in bid lists in step with a renamed user. */
+  async refreshUserName(userId: string, username: string) {
+    const key = this.keys.user(userId)
+    if (await this.redis.exists(key)) await this.redis.hset(key, 'name', username)
+  }
+
+  /** Runs a script that needs the user's balance in Redis, loading it once when missing. */
+  private async withUser(
+    userId: string,
+    call: () => Promise<Reply>,
+  ): Promise<Reply | 'user_not_found'> {
+    const reply = await call()
+    if (reply[0] !== 'err' || reply[1] !== 'user_not_loaded') return reply
+    if (!(await this.loadUser(userId))) return 'user_not_found'
+    return call()
+  }
+
+  // --- auctions ---------------------------------------------------------------------------
+
+  /** Puts one auction from Postgres into Redis (after create/edit, or on start-up). */
+  async loadAuction(auctionId: string): Promise<AuctionStatus | 'skipped' | null> {
+    const row = await this.prisma.auction.findUnique({
+      where: { id: auctionId },
+      select: auctionLoadSelect,
+    })
+    if (!row) return null
+    const loaded = await this.loadAuctionRow(row)
+    await this.catalogChanged()
+    return loaded
+  }
+
+  /** Says that auction rows in Postgres changed (see keys.catalog). */
+  async catalogChanged(): Promise<void> {
+    await this.redis.incr(this.keys.catalog)
+  }
+
+  /** The current value of keys.catalog: equal values, same auction rows. */
+  async catalogVersion(): Promise<string> {
+    return (await this.redis.get(this.keys.catalog)) ?? '0'
+  }
+
+  /** Loads every auction that is not finished; returns how many. */
+  async loadAllAuctions(): Promise<number> {
+    const rows = await this.prisma.auction.findMany({
+      where: { status: { in: ['upcoming', 'live'] } },
+      select: auctionLoadSelect,
+    })
+    for (const row of rows) await this.loadAuctionRow(row)
+    return rows.length
+  }
+
+  private async loadAuctionRow(row: AuctionLoadRow): Promise<AuctionStatus | 'skipped'> {
+    const k = this.keys
+    let last = ''
+    let lastName = ''
+    let lastBot = '0'
+    if (row.status === 'live') {
+      const lastBid = await this.prisma.bid.findFirst({
+        where: { auctionId: row.id },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        select: {
+          userId: true,
+          botId: true,
+          isBot: true,
+          botName: true,
+          user: { select: { username: true } },
+        },
+      })
+      if (lastBid) {
+        last = lastBid.isBot ? `bot:${lastBid.botId ?? ''}` : (lastBid.userId ?? '')
+        lastName = lastBid.isBot ? (lastBid.botName ?? '') : (lastBid.user?.username ?? '')
+        lastBot = lastBid.isBot ? '1' : '0'
+      }
+    }
+    const meta: AuctionMeta = {
+      displayId: row.displayId,
+      slug: row.slug,
+      title: row.title,
+      imageUrl: row.imageUrl,
+      retailPrice: row.retailPrice,
+      isBidPackage: row.isBidPackage,
+    }
+    return (await scripts.loadAuction.run<string>(
+      this.redis,
+      [k.auction(row.id), k.upcoming, k.ending],
+      [
+        row.id,
+        row.status,
+        row.currentPrice,
+        row.bidIncrement,
+        row.startTime.getTime(),
+        row.totalBids,
+        last,
+        lastName,
+        lastBot,
+        JSON.stringify(meta),
+        this.timerMs,
+      ],
+    )) as AuctionStatus | 'skipped'
+  }
+
+  /**
+   * Takes an auction out of Redis (admin delete). Returns the status it had there ('' when it
+   * was not loaded) and, for one that had not started, the users whose prebids it held.
+   */
+  async removeAuction(auctionId: string): Promise<{ status: string; prebidUsers: string[] }> {
+    const k = this.keys
+    const [status = '', ...prebidUsers] = await scripts.removeAuction.run<string[]>(
+      this.redis,
+      [
+        k.auction(auctionId),
+        k.upcoming,
+        k.ending,
+        k.recentBids(auctionId),
+        k.prebids(auctionId),
+        k.botCounts(auctionId),
+      ],
+      [auctionId],
+    )
+    return { status, prebidUsers }
+  }
+
+  /** An admin ends a live auction now; the last bidder wins. */
+  async endAuction(
+    auctionId: string,
+  ): Promise<{ ok: true } | { ok: false; reason: 'auction_not_found' | 'auction_not_live' }> {
+    const k = this.keys
+    const reply = await scripts.end.run<Reply>(
+      this.redis,
+      [k.auction(auctionId), k.ending, k.outbox],
+      [auctionId, k.base, this.finishedTtlMs],
+    )
+    if (reply[0] !== 'ok')
+      return { ok: false, reason: reply[1] as 'auction_not_found' | 'auction_not_live' }
+    this.emit('finished', { auctionIds: [auctionId] })
+    return { ok: true }
+  }
+
+  /** Starts and finishes what is due; the sweeper calls this in a loop. */
+  async sweep(limit = 100): Promise<SweepResult> {
+    const k = this.keys
+    const reply = await scripts.sweep.run<Reply>(
+      this.redis,
+      [k.upcoming, k.ending, k.outbox],
+      [k.base, this.timerMs, RECENT_BIDS_KEPT, limit, this.finishedTtlMs],
+    )
+    const list = (value: string | undefined) => (value ? value.split(',') : [])
+    const result: SweepResult = {
+      now: num(reply[0]),
+      nextStart: reply[1] ? num(reply[1]) : null,
+      nextDeadline: reply[2] ? num(reply[2]) : null,
+      started: list(reply[3]),
+      finished: list(reply[4]),
+    }
+    if (result.started.length) this.emit('started', { auctionIds: result.started })
+    if (result.finished.length) this.emit('finished', { auctionIds: result.finished })
+    return result
+  }
+
+  // --- reads ------------------------------------------------------------------------------
+
+  async getState(auctionId: string): Promise<AuctionState | null> {
+    return (await this.getStates([auctionId]))[0] ?? null
+  }
+
+  /** Live states, in the order asked; null where Redis does not hold the auction. */
+  async getStates(auctionIds: string[]): Promise<Array<AuctionState | null>> {
+    if (auctionIds.length === 0) return []
+    const pipeline = this.redis.pipeline()
+    for (const id of auctionIds) {
+      pipeline.hmget(
+        this.keys.auction(id),
+        'status',
+        'price',
+        'inc',
+        'start',
+        'deadline',
+        'ended',
+        'last',
+        'lastName',
+        'lastBot',
+        'bids',
+        'prebids',
+      )
+    }
+    const replies = (await pipeline.exec()) ?? []
+    return auctionIds.map((id, index) => {
+      const [error, value] = replies[index] ?? [null, null]
+      if (error) throw error
+      const f = value as Array<string | null>
+      if (!f[0]) return null
+      return {
+        id,
+        status: f[0] as AuctionStatus,
+        price: Number(f[1]),
+        increment: Number(f[2]),
+        startTime: Number(f[3]),
+        deadline: f[0] === 'live' && f[4] ? Number(f[4]) : null,
+        endedAt: f[5] ? Number(f[5]) : null,
+        lastBidder: f[6] || null,
+        lastBidderName: f[7] || null,
+        lastBidderIsBot: f[8] === '1',
+        bids: Number(f[9] ?? 0),
+        prebids: Number(f[10] ?? 0),
+      }
+    })
+  }
+
+  async getMeta(auctionId: string): Promise<AuctionMeta | null> {
+    const raw = await this.redis.hget(this.keys.auction(auctionId), 'meta')
+    return raw ? (JSON.parse(raw) as AuctionMeta) : null
+  }
+
+  /** The newest bids first. */
+  async getRecentBids(auctionId: string, limit = RECENT_BIDS_KEPT): Promise<RecentBid[]> {
+    const rows = await this.redis.lrange(this.keys.recentBids(auctionId), 0, limit - 1)
+    return rows.map((row) => JSON.parse(row) as RecentBid)
+  }
+
+  async hasPrebid(auctionId: string, userId: string): Promise<boolean> {
+    return (await this.redis.zscore(this.keys.prebids(auctionId), userId)) !== null
+  }
+
+  /** Redis server time in ms: the engine's only clock. */
+  async now(): Promise<number> {
+    const [seconds, micros] = await this.redis.time()
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000)
+  }
+
+  /** Milliseconds left on every live auction's timer (SPEC.md "Timers"). */
+  async getTimers(): Promise<{ at: number; timers: Record<string, number> }> {
+    const [now, ...entries] = await scripts.timers.run<string[]>(
+      this.redis,
+      [this.keys.ending],
+      [this.keys.base],
+    )
+    const at = Number(now)
+    const timers: Record<string, number> = {}
+    for (let i = 0; i < entries.length; i += 2) {
+      timers[entries[i]!] = Math.max(0, Number(entries[i + 1]) - at)
+    }
+    return { at, timers }
+  }
+}
+
+const auctionLoadSelect = {
+  id: true,
+  displayId: true,
+  slug: true,
+  title: true,
+  imageUrl: true,
+  retailPrice: true,
+  isBidPackage: true,
+  status: true,
+  currentPrice: true,
+  bidIncrement: true,
+  startTime: true,
+  totalBids: true,
+} as const
+
+type AuctionLoadRow = {
+  id: string
+  displayId: string
+  slug: string
+  title: string
+  imageUrl: string | null
+  retailPrice: number
+  isBidPackage: boolean
+  status: AuctionStatus
+  currentPrice: number
+  bidIncrement: number
+  startTime: Date
+  totalBids: number
+}

@@ -1,0 +1,92 @@
+import { hostname } from 'node:os'
+import { AutoBidWorker } from './autobid.ts'
+import { BotWorker } from './bots.ts'
+import { Engine, type EngineOptions } from './engine.ts'
+import { Lease } from './lease.ts'
+import { OrderWorker } from './orders.ts'
+import { OutboxWorker } from './outbox.ts'
+import { Sweeper } from './sweeper.ts'
+import { TimerBroadcast } from './timers.ts'
+
+export { Engine, type AuctionMeta, type EngineOptions, type SweepResult } from './engine.ts'
+export { OutboxWorker } from './outbox.ts'
+export { Lease, LEASE_TTL_MS } from './lease.ts'
+export { Sweeper } from './sweeper.ts'
+export { BotWorker } from './bots.ts'
+export { AutoBidWorker } from './autobid.ts'
+export { TimerBroadcast } from './timers.ts'
+export { OrderWorker, createWinnerOrders, expireOrders, PAYMENT_WINDOW_MS } from './orders.ts'
+export * from './types.ts'
+
+export type EngineRuntime = {
+  engine: Engine
+  outbox: OutboxWorker
+  lease: Lease
+  bots: BotWorker
+  /** Loads scripts and auctions, starts the outbox worker and competes for the lease. */
+  start: () => Promise<void>
+  /** Stops the workers, hands the lease over and writes what is left to Postgres. */
+  stop: () => Promise<void>
+}
+
+/**
+ * The engine with its workers. Every instance writes the outbox (one consumer each); only the
+ * lease holder runs the sweeper, the bots, the auto-bidder and the timer broadcast.
+ */
+export function createEngineRuntime(options: EngineOptions & { workers?: boolean }): EngineRuntime {
+  const engine = new Engine(options)
+  const consumer = `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
+  const outbox = new OutboxWorker(engine, consumer)
+  const sweeper = new Sweeper(engine)
+  const bots = new BotWorker(engine)
+  const autoBids = new AutoBidWorker(engine)
+  const timers = new TimerBroadcast(engine)
+  const orders = new OrderWorker(engine.prisma, () => new Date(), engine.log)
+  engine.on('finished', () => orders.soon())
+  const lease = new Lease(engine, (leader) => {
+    engine.emit('leader', { leader })
+    if (leader) {
+      sweeper.start()
+      bots.start()
+      autoBids.start()
+      timers.start()
+      orders.start()
+    } else {
+      void sweeper.stop()
+      bots.stop()
+      autoBids.stop()
+      timers.stop()
+      orders.stop()
+    }
+  })
+  const workers = options.workers ?? true
+  return {
+    engine,
+    outbox,
+    lease,
+    bots,
+    async start() {
+      await engine.loadScripts()
+      await outbox.ensureGroup()
+      const loaded = await engine.loadAllAuctions()
+      engine.log.info('engine ready', { auctions: loaded, workers })
+      if (!workers) return
+      outbox.start()
+      lease.start()
+    },
+    async stop() {
+      await lease.stop()
+      await sweeper.stop()
+      bots.stop()
+      autoBids.stop()
+      timers.stop()
+      orders.stop()
+      await outbox.stop()
+      await outbox.drain().catch((error: unknown) => {
+        engine.log.warn('outbox not drained at shutdown; it drains on the next start', {
+          error: String(error),
+        })
+      })
+    },
+  }
+}

@@ -1,0 +1,30 @@
+// Every key shares one hash tag, `{prefix}`, so every script runs on one Redis primary even
+// under Redis Cluster: a bid touches a user's balance and an auction at once.
+
+export type Keys = ReturnType<typeof createKeys>
+
+export function createKeys(prefix: string) {
+  const base = `{${prefix}}:`
+  return {
+    /** Prefix scripts use to derive per-auction and per-user keys from ids. */
+    base,
+    auction: (id: string) => `${base}a:${id}`,
+    recentBids: (id: string) => `${base}rb:${id}`,
+    prebids: (id: string) => `${base}pb:${id}`,
+    botCounts: (id: string) => `${base}bc:${id}`,
+    autoBids: (id: string) => `${base}ab:${id}`,
+    user: (id: string) => `${base}u:${id}`,
+    upcoming: `${base}upcoming`,
+    ending: `${base}ending`,
+    outbox: `${base}outbox`,
+    references: `${base}refs`,
+    lease: `${base}lease`,
+    /**
+     * A counter raised whenever auction rows in Postgres change in a way pages show (created,
+     * edited, deleted, started, finished): pages keep what they read until it moves.
+     */
+    catalog: `${base}catalog`,
+    /** Auctions holding auto-bid budgets. */
+    autoBidIndex: `${base}abidx`,
+  }
+}

@@ -1,0 +1,322 @@
+// The engine's Lua scripts. Each runs atomically inside Redis; Redis `TIME` is the only clock.
+// Per-auction and per-user keys are derived from the shared `{prefix}:` base (engine/keys.ts),
+// so every key lives in one hash slot.
+
+const NOW = `
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`
+
+/**
+ * KEYS: auction, bidder (user hash, or the auction's bot-count hash for a bot), recent bids,
+ * outbox, auto-bid budgets (only for an auto bid).
+ * ARGV: auctionId, bidderId, isBot (0/1), botName, botLimit (0 = none), timerMs,
+ * minIntervalMs, recentMax, debit (0/1, 1 for people), auto (1: paid from the auto-bid budget
+ * reserved earlier, so the balance stays as it is).
+ *
+ * The hot path of the product, so it does the least Redis work a bid needs: the deadline lives
+ * in the auction hash only (the "ending" set holds a lower bound the sweeper moves on, see
+ * sweepLua), every number is turned into text once, with integer formatting, and the recent-bids
+ * list is trimmed only when it has grown to twice its size.
+ */
+export const bidLua = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local a = redis.call('HMGET', KEYS[1], 'status', 'price', 'inc', 'deadline', 'last', 'bids')
+if not a[1] then return {'err', 'auction_not_found'} end
+if a[1] == 'finished' then return {'err', 'auction_ended'} end
+if a[1] ~= 'live' then return {'err', 'auction_not_live'} end
+if now >= tonumber(a[4]) then return {'err', 'auction_ended'} end
+if a[5] == ARGV[2] then return {'err', 'already_leading'} end
+local fmt = string.format
+local nows = fmt('%d', now)
+local balance = '-1'
+local name
+if ARGV[3] == '0' then
+  local u = redis.call('HMGET', KEYS[2], 'bal', 'lb', 'name')
+  if not u[1] then return {'err', 'user_not_loaded'} end
+  if u[2] and now - tonumber(u[2]) < tonumber(ARGV[7]) then return {'err', 'too_fast'} end
+  balance = u[1]
+  if ARGV[10] == '1' then
+    local field = 'r:' .. ARGV[2]
+    if tonumber(redis.call('HGET', KEYS[5], field) or '0') < 1 then return {'err', 'no_budget'} end
+    redis.call('HINCRBY', KEYS[5], field, -1)
+    redis.call('HINCRBY', KEYS[5], 'p:' .. ARGV[2], 1)
+  elseif ARGV[9] == '1' then
+    local left = tonumber(balance)
+    if left < 1 then return {'err', 'insufficient_bids'} end
+    balance = fmt('%d', left - 1)
+  end
+  redis.call('HSET', KEYS[2], 'bal', balance, 'lb', nows)
+  name = u[3] or ''
+else
+  local limit = tonumber(ARGV[5])
+  local count = tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')
+  if limit > 0 and count >= limit then return {'err', 'bot_limit_reached'} end
+  redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
+  name = ARGV[4]
+end
+local price = fmt('%d', tonumber(a[2]) + tonumber(a[3]))
+local bids = fmt('%d', tonumber(a[6] or '0') + 1)
+local deadline = fmt('%d', now + tonumber(ARGV[6]))
+redis.call('HSET', KEYS[1], 'price', price, 'deadline', deadline, 'last', ARGV[2],
+  'lastName', name, 'lastBot', ARGV[3], 'bids', bids)
+local id = redis.call('XADD', KEYS[4], '*', 'type', 'bid', 'auction', ARGV[1], 'bidder', ARGV[2],
+  'name', name, 'bot', ARGV[3], 'debit', ARGV[9], 'price', price, 'balance', balance, 'at', nows,
+  'auto', ARGV[10] or '0')
+local kept = tonumber(ARGV[8])
+local listed = redis.call('LPUSH', KEYS[3], '{"id":"' .. id .. '","bidder":' .. cjson.encode(ARGV[2]) ..
+  ',"name":' .. cjson.encode(name) .. ',"bot":' .. (ARGV[3] == '1' and 'true' or 'false') ..
+  ',"prebid":false,"price":' .. price .. ',"at":' .. nows .. '}')
+if listed > 2 * kept then redis.call('LTRIM', KEYS[3], 0, kept - 1) end
+return {'ok', id, price, deadline, bids, balance, nows, name}
+`
+
+/**
+ * KEYS: auction, user, prebids (sorted set, score = order placed), outbox.
+ * ARGV: auctionId, userId.
+ */
+export const prebidLua = `${NOW}
+local now = now_ms()
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return {'err', 'auction_not_found'} end
+if status ~= 'upcoming' then return {'err', 'auction_not_upcoming'} end
+if redis.call('ZSCORE', KEYS[3], ARGV[2]) then return {'err', 'already_prebid'} end
+local u = redis.call('HMGET', KEYS[2], 'bal', 'name')
+if not u[1] then return {'err', 'user_not_loaded'} end
+local balance = tonumber(u[1])
+if balance < 1 then return {'err', 'insufficient_bids'} end
+balance = balance - 1
+redis.call('HSET', KEYS[2], 'bal', balance)
+local order = redis.call('HINCRBY', KEYS[1], 'pbseq', 1)
+redis.call('ZADD', KEYS[3], order, ARGV[2])
+local count = redis.call('HINCRBY', KEYS[1], 'prebids', 1)
+local id = redis.call('XADD', KEYS[4], '*', 'type', 'prebid', 'auction', ARGV[1],
+  'bidder', ARGV[2], 'name', u[2] or '', 'balance', balance, 'at', now)
+return {'ok', id, tostring(balance), tostring(count), tostring(now)}
+`
+
+/**
+ * The sweeper: starts auctions whose start time has come (their prebids become bids in the
+ * order placed) and finishes those whose deadline has passed, re-checked against TIME here.
+ * KEYS: upcoming, ending, outbox. ARGV: base, timerMs, recentMax, limit, finishedTtlMs.
+ * Returns {now, next start or '', next deadline or '', started ids, finished ids}.
+ */
+export const sweepLua = `${NOW}
+local now = now_ms()
+local base = ARGV[1]
+local timer = tonumber(ARGV[2])
+local recentMax = tonumber(ARGV[3])
+local limit = tonumber(ARGV[4])
+local keep = tonumber(ARGV[5])
+local started = {}
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, limit)) do
+  local akey = base .. 'a:' .. id
+  local a = redis.call('HMGET', akey, 'status', 'price', 'inc', 'start', 'bids')
+  if a[1] ~= 'upcoming' then
+    redis.call('ZREM', KEYS[1], id)
+  elseif tonumber(a[4]) <= now then
+    redis.call('ZREM', KEYS[1], id)
+    local price = tonumber(a[2])
+    local inc = tonumber(a[3])
+    local conversions = {}
+    local last, lastName = '', ''
+    for i, uid in ipairs(redis.call('ZRANGE', base .. 'pb:' .. id, 0, -1)) do
+      price = price + inc
+      local name = redis.call('HGET', base .. 'u:' .. uid, 'name') or ''
+      conversions[i] = {user = uid, name = name, price = price}
+      last, lastName = uid, name
+    end
+    local bids = tonumber(a[5] or '0') + #conversions
+    local deadline = now + timer
+    redis.call('HSET', akey, 'status', 'live', 'price', price, 'deadline', deadline, 'last', last,
+      'lastName', lastName, 'lastBot', '0', 'bids', bids, 'started', now)
+    redis.call('ZADD', KEYS[2], deadline, id)
+    local eid = redis.call('XADD', KEYS[3], '*', 'type', 'start', 'auction', id, 'price', price,
+      'deadline', deadline, 'at', now, 'conversions', #conversions == 0 and '[]' or cjson.encode(conversions))
+    local rkey = base .. 'rb:' .. id
+    for i, c in ipairs(conversions) do
+      redis.call('LPUSH', rkey, cjson.encode({id = eid .. '-' .. i, bidder = c.user, name = c.name,
+        bot = false, prebid = true, price = c.price, at = now}))
+    end
+    if #conversions > 0 then redis.call('LTRIM', rkey, 0, recentMax - 1) end
+    table.insert(started, id)
+  end
+end
+local finished = {}
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, limit)) do
+  local akey = base .. 'a:' .. id
+  local a = redis.call('HMGET', akey, 'status', 'deadline', 'price', 'last', 'lastName', 'lastBot', 'bids')
+  if a[1] ~= 'live' then
+    redis.call('ZREM', KEYS[2], id)
+  elseif tonumber(a[2]) > now then
+    -- Bids moved the deadline on since this entry's score was set: schedule the real one.
+    redis.call('ZADD', KEYS[2], a[2], id)
+  else
+    redis.call('HSET', akey, 'status', 'finished', 'ended', a[2], 'finishedAt', now)
+    redis.call('ZREM', KEYS[2], id)
+    redis.call('XADD', KEYS[3], '*', 'type', 'finish', 'auction', id, 'winner', a[4] or '',
+      'name', a[5] or '', 'bot', a[6] or '0', 'price', a[3], 'endedAt', a[2], 'at', now,
+      'bids', a[7] or '0', 'admin', '0')
+    for _, k in ipairs({akey, base .. 'rb:' .. id, base .. 'pb:' .. id, base .. 'bc:' .. id}) do
+      redis.call('PEXPIRE', k, keep)
+    end
+    table.insert(finished, id)
+  end
+end
+local nextStart = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or ''
+local nextEnd = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')[2] or ''
+return {tostring(now), nextStart, nextEnd, table.concat(started, ','), table.concat(finished, ',')}
+`
+
+/**
+ * An admin ends a live auction now (SPEC.md section 4); the last bidder wins.
+ * KEYS: auction, ending, outbox. ARGV: auctionId, base, finishedTtlMs.
+ */
+export const endLua = `${NOW}
+local now = now_ms()
+local a = redis.call('HMGET', KEYS[1], 'status', 'price', 'last', 'lastName', 'lastBot', 'bids')
+if not a[1] then return {'err', 'auction_not_found'} end
+if a[1] ~= 'live' then return {'err', 'auction_not_live'} end
+redis.call('HSET', KEYS[1], 'status', 'finished', 'deadline', now, 'ended', now, 'finishedAt', now)
+redis.call('ZREM', KEYS[2], ARGV[1])
+local id = redis.call('XADD', KEYS[3], '*', 'type', 'finish', 'auction', ARGV[1],
+  'winner', a[3] or '', 'name', a[4] or '', 'bot', a[5] or '0', 'price', a[2], 'endedAt', now,
+  'at', now, 'bids', a[6] or '0', 'admin', '1')
+local base = ARGV[2]
+for _, k in ipairs({KEYS[1], base .. 'rb:' .. ARGV[1], base .. 'pb:' .. ARGV[1], base .. 'bc:' .. ARGV[1]}) do
+  redis.call('PEXPIRE', k, tonumber(ARGV[3]))
+end
+return {'ok', id, tostring(now)}
+`
+
+/**
+ * Adds bids to a balance exactly once per reference (a top-up, the registration gift, a refund).
+ * KEYS: user, references, outbox. ARGV: userId, amount (> 0), reason, reference, auctionId or ''.
+ */
+export const creditLua = `${NOW}
+local bal = redis.call('HGET', KEYS[1], 'bal')
+if not bal then return {'err', 'user_not_loaded'} end
+if redis.call('SADD', KEYS[2], ARGV[4]) == 0 then return {'dup', '', bal} end
+local balance = redis.call('HINCRBY', KEYS[1], 'bal', tonumber(ARGV[2]))
+local id = redis.call('XADD', KEYS[3], '*', 'type', 'balance', 'user', ARGV[1], 'amount', ARGV[2],
+  'balance', balance, 'reason', ARGV[3], 'reference', ARGV[4], 'auction', ARGV[5], 'at', now_ms())
+return {'ok', id, tostring(balance)}
+`
+
+/**
+ * An admin sets a balance to a value; the ledger records the difference.
+ * KEYS: user, references, outbox. ARGV: userId, newBalance (>= 0), reference.
+ */
+export const setBalanceLua = `${NOW}
+local bal = redis.call('HGET', KEYS[1], 'bal')
+if not bal then return {'err', 'user_not_loaded'} end
+if redis.call('SADD', KEYS[2], ARGV[3]) == 0 then return {'dup', '', bal} end
+local target = tonumber(ARGV[2])
+local delta = target - tonumber(bal)
+if delta == 0 then return {'same', '', bal} end
+redis.call('HSET', KEYS[1], 'bal', target)
+local id = redis.call('XADD', KEYS[3], '*', 'type', 'balance', 'user', ARGV[1], 'amount', delta,
+  'balance', target, 'reason', 'admin_set', 'reference', ARGV[3], 'auction', '', 'at', now_ms())
+return {'ok', id, tostring(target)}
+`
+
+/**
+ * Puts a user's balance (from Postgres) into Redis unless Redis already holds it: once hot,
+ * Redis is the truth. The username is always refreshed. KEYS: user. ARGV: balance, username.
+ */
+export const loadUserLua = `
+if redis.call('HSETNX', KEYS[1], 'bal', ARGV[1]) == 1 then
+  redis.call('HSET', KEYS[1], 'name', ARGV[2])
+  return {'loaded', ARGV[1]}
+end
+redis.call('HSET', KEYS[1], 'name', ARGV[2])
+return {'hot', redis.call('HGET', KEYS[1], 'bal')}
+`
+
+/**
+ * Puts an auction from Postgres into Redis. An upcoming auction is (re)written and scheduled;
+ * a live or finished one already in Redis keeps its state (only its display fields change); a
+ * live one missing from Redis (Redis lost) comes back with a fresh timer.
+ * KEYS: auction, upcoming, ending. ARGV: auctionId, status, price, increment, startMs,
+ * bids, last, lastName, lastBot, meta JSON, timerMs.
+ */
+export const loadAuctionLua = `${NOW}
+local current = redis.call('HGET', KEYS[1], 'status')
+if current == 'live' or current == 'finished' then
+  redis.call('HSET', KEYS[1], 'meta', ARGV[10])
+  return current
+end
+if ARGV[2] == 'upcoming' then
+  redis.call('HSET', KEYS[1], 'status', 'upcoming', 'price', ARGV[3], 'inc', ARGV[4],
+    'start', ARGV[5], 'meta', ARGV[10], 'bids', ARGV[6])
+  redis.call('HSETNX', KEYS[1], 'prebids', '0')
+  redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[1])
+  return 'upcoming'
+end
+if ARGV[2] == 'live' then
+  local deadline = now_ms() + tonumber(ARGV[11])
+  redis.call('HSET', KEYS[1], 'status', 'live', 'price', ARGV[3], 'inc', ARGV[4],
+    'start', ARGV[5], 'meta', ARGV[10], 'bids', ARGV[6], 'last', ARGV[7], 'lastName', ARGV[8],
+    'lastBot', ARGV[9], 'deadline', deadline)
+  redis.call('ZADD', KEYS[3], deadline, ARGV[1])
+  return 'live'
+end
+return 'skipped'
+`
+
+/**
+ * Removes an auction (admin delete). KEYS: auction, upcoming, ending, recent, prebids, bot
+ * counts. ARGV: id. Returns the status it had, then, if it had not started, the users whose
+ * prebids it held (they are owed their bid back), in the same atomic step.
+ */
+export const removeAuctionLua = `
+local status = redis.call('HGET', KEYS[1], 'status')
+local out = {status or ''}
+if status == 'upcoming' then
+  for _, user in ipairs(redis.call('ZRANGE', KEYS[5], 0, -1)) do out[#out + 1] = user end
+end
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[3], ARGV[1])
+redis.call('DEL', KEYS[1], KEYS[4], KEYS[5], KEYS[6])
+return out
+`
+
+/** Takes or renews the engine lease. KEYS: lease. ARGV: holder, ttlMs. Returns 1 when held. */
+export const leaseLua = `
+local holder = redis.call('GET', KEYS[1])
+if not holder then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[2]))
+  return 1
+end
+if holder == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+  return 1
+end
+return 0
+`
+
+/** Gives the lease up if still held. KEYS: lease. ARGV: holder. */
+export const releaseLua = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`
+
+/**
+ * Milliseconds left on every live auction. The "ending" set only holds lower bounds of the
+ * deadlines, so the real ones are read from the auction hashes.
+ * KEYS: ending. ARGV: base. Returns {now, id, deadline, id, deadline, ...}.
+ */
+export const timersLua = `${NOW}
+local out = {tostring(now_ms())}
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local deadline = redis.call('HGET', ARGV[1] .. 'a:' .. id, 'deadline')
+  if deadline then
+    out[#out + 1] = id
+    out[#out + 1] = deadline
+  end
+end
+return out
+`

@@ -1,0 +1,104 @@
+// Helpers for the engine's own tests: real Redis and Postgres (tests/setup gives each test
+// file its own database and key prefix; each engine here gets a prefix of its own inside it).
+import { randomBytes } from 'node:crypto'
+import { PrismaPg } from '@prisma/adapter-pg'
+import { Redis } from 'ioredis'
+import { afterAll } from 'vitest'
+import { PrismaClient } from '../prisma/generated/client.ts'
+import { Engine, type EngineOptions } from './engine.ts'
+import { OutboxWorker } from './outbox.ts'
+
+const redisClients: Redis[] = []
+const prismaClients: PrismaClient[] = []
+
+afterAll(async () => {
+  for (const redis of redisClients) {
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(
+        cursor,
+        'MATCH',
+        `{${process.env.REDIS_PREFIX}*`,
+        'COUNT',
+        500,
+      )
+      cursor = next
+      if (keys.length) await redis.unlink(...keys)
+    } while (cursor !== '0')
+  }
+  await Promise.all(redisClients.map((redis) => redis.quit().catch(() => {})))
+  await Promise.all(prismaClients.map((prisma) => prisma.$disconnect()))
+})
+
+export function testRedis(): Redis {
+  const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 2 })
+  redisClients.push(redis)
+  return redis
+}
+
+export function testPrisma(url = process.env.DATABASE_URL!): PrismaClient {
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) })
+  prismaClients.push(prisma)
+  return prisma
+}
+
+export function uniquePrefix() {
+  return `${process.env.REDIS_PREFIX}-${randomBytes(3).toString('hex')}`
+}
+
+let sharedRedis: Redis | undefined
+let sharedPrisma: PrismaClient | undefined
+
+export function testEngine(options: Partial<EngineOptions> = {}) {
+  sharedRedis ??= testRedis()
+  sharedPrisma ??= testPrisma()
+  const engine = new Engine({
+    redis: sharedRedis,
+    prisma: sharedPrisma,
+    prefix: uniquePrefix(),
+    ...options,
+  })
+  const outbox = new OutboxWorker(engine, 'test')
+  return { engine, outbox, prisma: engine.prisma, redis: engine.redis }
+}
+
+let counter = 0
+const tag = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`
+
+export async function createUser(prisma: PrismaClient, bidBalance = 10) {
+  const name = `u${tag()}`
+  return prisma.user.create({
+    data: { username: name, email: `${name}@example.com`, bidBalance },
+  })
+}
+
+export async function createAuction(
+  prisma: PrismaClient,
+  data: { startTime?: Date; currentPrice?: number; title?: string } = {},
+) {
+  const id = tag()
+  return prisma.auction.create({
+    data: {
+      displayId: `T-${id}`,
+      slug: `test-${id}`,
+      title: data.title ?? `Test auction ${id}`,
+      retailPrice: 100_000,
+      currentPrice: data.currentPrice ?? 0,
+      startTime: data.startTime ?? new Date(Date.now() - 1000),
+    },
+  })
+}
+
+/** An auction that is live in Redis right now (created past its start, then swept). */
+export async function liveAuction(engine: Engine, price = 0) {
+  const auction = await createAuction(engine.prisma, { currentPrice: price })
+  await engine.loadAuction(auction.id)
+  await engine.sweep()
+  // A sweep for another auction created at the same moment may have started this one.
+  if ((await engine.getState(auction.id))?.status !== 'live')
+    throw new Error('auction did not start')
+  return auction
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

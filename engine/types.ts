@@ -1,0 +1,125 @@
+// The engine's vocabulary, shared with the web tier. Money is minor units; times are Redis
+// server time in milliseconds.
+
+export const BID_TIMER_MS = 10_000
+export const MIN_BID_INTERVAL_MS = 1_000
+export const RECENT_BIDS_KEPT = 50
+
+export type AuctionStatus = 'upcoming' | 'live' | 'finished'
+
+export type BidRejection =
+  | 'auction_not_found'
+  | 'auction_not_live'
+  | 'auction_ended'
+  | 'already_leading'
+  | 'too_fast'
+  | 'insufficient_bids'
+  | 'user_not_found'
+
+export type PrebidRejection =
+  | 'auction_not_found'
+  | 'auction_not_upcoming'
+  | 'already_prebid'
+  | 'insufficient_bids'
+  | 'user_not_found'
+
+export type BotBidRejection =
+  | 'auction_not_found'
+  | 'auction_not_live'
+  | 'auction_ended'
+  | 'already_leading'
+  | 'bot_limit_reached'
+
+/** One bid as the recent-bids list and the real-time messages carry it. */
+export type RecentBid = {
+  id: string
+  /** User id, or `bot:<botId>` for a bot. */
+  bidder: string
+  name: string
+  bot: boolean
+  prebid: boolean
+  /** The auction's price after this bid. */
+  price: number
+  at: number
+}
+
+/** The live state of an auction, straight from Redis. */
+export type AuctionState = {
+  id: string
+  status: AuctionStatus
+  price: number
+  increment: number
+  startTime: number
+  /** Live: when the timer runs out if nobody bids. */
+  deadline: number | null
+  endedAt: number | null
+  lastBidder: string | null
+  lastBidderName: string | null
+  lastBidderIsBot: boolean
+  bids: number
+  prebids: number
+}
+
+export type BidAccepted = {
+  ok: true
+  bidId: string
+  price: number
+  deadline: number
+  bids: number
+  /** The bidder's balance after the debit; null for bots. */
+  balance: number | null
+  at: number
+}
+
+export type BidResult = BidAccepted | { ok: false; reason: BidRejection }
+export type BotBidResult = BidAccepted | { ok: false; reason: BotBidRejection }
+
+/** An auto bid is refused for the same reasons as a manual one, or an empty budget. */
+export type AutoBidRejection = BidRejection | 'no_budget'
+export type AutoBidPlaceResult = BidAccepted | { ok: false; reason: AutoBidRejection }
+
+/** Bids one call may reserve; a budget can grow by several calls. */
+export const AUTO_BID_MAX = 1000
+
+export type AutoBidRejectionOnSet =
+  'auction_not_found' | 'auction_ended' | 'insufficient_bids' | 'invalid_bids' | 'user_not_found'
+
+/** A user's auto-bidder on one auction: bids left in the budget and bids it placed. */
+export type AutoBidStatus = { left: number; placed: number }
+
+export type AutoBidSetResult =
+  ({ ok: true; balance: number } & AutoBidStatus) | { ok: false; reason: AutoBidRejectionOnSet }
+
+export type PrebidResult =
+  | { ok: true; prebidId: string; balance: number; prebids: number; at: number }
+  | { ok: false; reason: PrebidRejection }
+
+export type LedgerReason = 'registration_bonus' | 'topup' | 'refund' | 'seed'
+
+export type CreditResult =
+  { ok: true; applied: boolean; balance: number } | { ok: false; reason: 'user_not_found' }
+
+export type EngineEvents = {
+  bid: [{ auctionId: string; bid: RecentBid; state: BidAccepted; userId: string | null }]
+  prebid: [{ auctionId: string; userId: string; prebids: number }]
+  started: [{ auctionIds: string[] }]
+  finished: [{ auctionIds: string[] }]
+  balance: [{ userId: string; balance: number }]
+  timers: [{ timers: Record<string, number>; at: number }]
+  leader: [{ leader: boolean }]
+  autobid: [{ auctionId: string; userId: string; status: AutoBidStatus | null }]
+}
+
+export type Logger = {
+  debug: (msg: string, fields?: Record<string, unknown>) => void
+  info: (msg: string, fields?: Record<string, unknown>) => void
+  warn: (msg: string, fields?: Record<string, unknown>) => void
+  error: (msg: string, fields?: Record<string, unknown>) => void
+}
+
+export const silentLogger: Logger = {
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+}

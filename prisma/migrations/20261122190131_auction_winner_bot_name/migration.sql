@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Auction" ADD COLUMN     "winnerBotName" TEXT;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Settings" ADD COLUMN "contactTelegram" TEXT NOT NULL DEFAULT '';

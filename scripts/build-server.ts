@@ -1,0 +1,19 @@
+// Bundles server.ts (and the app modules it wires) into build/server.js for production; npm
+// packages stay external and are loaded from node_modules.
+import { build } from 'esbuild'
+import { root } from './run.ts'
+
+await build({
+  entryPoints: ['server.ts'],
+  absWorkingDir: root,
+  outfile: 'build/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  alias: { '~': './app' },
+})
+process.stdout.write('built build/server.js\n')

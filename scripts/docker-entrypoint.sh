@@ -1,0 +1,10 @@
+#!/bin/sh
+# The container's start: migrate the database, then run the server. With EMBEDDED_SERVICES=1
+# Postgres and Redis run inside the container too (scripts/serve.ts; data in DATA_DIR).
+set -eu
+cd "$(dirname "$0")/.."
+if [ "${EMBEDDED_SERVICES:-0}" = "1" ]; then
+  exec node_modules/.bin/tsx scripts/serve.ts
+fi
+node_modules/.bin/prisma migrate deploy
+exec node build/server.js

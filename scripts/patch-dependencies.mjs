@@ -1,0 +1,49 @@
+// Fixes applied to dependencies after every install (npm's postinstall, and the Dockerfile).
+// Each is idempotent and fails loudly when the code it expects is not there, so an upgrade
+// that changes it is noticed.
+//
+// - react-dom: React 18.3's streaming server renderer flushes its whole 2048-byte buffer when
+//   the next string does not fit, including bytes it did not write this time: a multi-byte
+//   (Cyrillic) character on the boundary then leaves a stale byte in the page (seen as U+FFFD
+//   in labels and text). The fix, as in later React versions, is to flush only the written part.
+// - @remix-run/router (server build): matching a URL flattened and ranked the whole route tree
+//   on every call, twice per request; that was 15 % of the server's CPU per bid
+//   (docs/performance.md). The route tree never changes while the server runs, so the ranked
+//   branches are kept per tree, and each route pattern's regular expression is made once.
+import { readFileSync, writeFileSync } from 'node:fs'
+import process from 'node:process'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+const require = createRequire(import.meta.url)
+const inPackage = (name, file) =>
+  path.join(path.dirname(require.resolve(`${name}/package.json`)), file)
+const patches = [
+  {
+    file: inPackage('react-dom', 'cjs/react-dom-server.node.production.min.js'),
+    from: 'd<b.length&&(t(a,k),k=new Uint8Array(2048)',
+    to: 'd<b.length&&(t(a,k.subarray(0,l)),k=new Uint8Array(2048)',
+  },
+  {
+    file: inPackage('react-dom', 'cjs/react-dom-server.node.development.js'),
+    from: 'if (read < stringChunk.length) {\n    writeToDestination(destination, currentView);',
+    to: 'if (read < stringChunk.length) {\n    writeToDestination(destination, currentView.subarray(0, writtenBytes));',
+  },
+  {
+    file: inPackage('@remix-run/router', 'dist/router.cjs.js'),
+    from: 'function matchRoutesImpl(routes, locationArg, basename, allowPartial) {\n  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;\n  let pathname = stripBasename(location.pathname || "/", basename);\n  if (pathname == null) {\n    return null;\n  }\n  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n',
+    to: 'const rankedBranches = new WeakMap();\nfunction matchRoutesImpl(routes, locationArg, basename, allowPartial) {\n  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;\n  let pathname = stripBasename(location.pathname || "/", basename);\n  if (pathname == null) {\n    return null;\n  }\n  let branches = rankedBranches.get(routes);\n  if (!branches) {\n    branches = flattenRoutes(routes);\n    rankRouteBranches(branches);\n    rankedBranches.set(routes, branches);\n  }\n',
+  },
+  {
+    file: inPackage('@remix-run/router', 'dist/router.cjs.js'),
+    from: 'function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {',
+    to: 'const compiledPaths = new Map();\nfunction compilePath(path, caseSensitive, end) {\n  let key = path + "\\0" + caseSensitive + "\\0" + end;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) {\n    compiled = compilePathOnce(path, caseSensitive, end);\n    compiledPaths.set(key, compiled);\n  }\n  return compiled;\n}\nfunction compilePathOnce(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {',
+  },
+]
+for (const { file, from, to } of patches) {
+  const source = readFileSync(file, 'utf8')
+  if (source.includes(to)) continue
+  if (!source.includes(from)) throw new Error(`patch-dependencies: unexpected code in ${file}`)
+  writeFileSync(file, source.replace(from, to))
+  process.stdout.write(`patch-dependencies: patched ${path.relative(process.cwd(), file)}\n`)
+}

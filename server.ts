@@ -1,0 +1,102 @@
+// The one process: Express + Remix + Socket.IO + the bid engine (DESIGN.md "The shape").
+import { createEngineRuntime } from './engine/index.ts'
+import { errorFields, log } from './app/services/logger.server.ts'
+import { getRedis } from './app/services/redis.server.ts'
+import { userIdFromCookieHeader } from './app/services/session.server.ts'
+import { getPrisma } from './app/utils/db.server.ts'
+import { EnvError, parseEnv, type Env } from './app/utils/env.server.ts'
+import { createAppServer } from './server/app.ts'
+import { registerMetrics } from './server/metrics.ts'
+import { attachRealtime } from './server/realtime.ts'
+
+function loadEnv(): Env {
+  try {
+    return parseEnv()
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+const env = loadEnv()
+const redis = getRedis()
+const prisma = getPrisma()
+
+const runtime = createEngineRuntime({
+  redis,
+  prisma,
+  prefix: env.REDIS_PREFIX,
+  log,
+  workers: env.ENGINE_WORKERS,
+})
+
+const server = await createAppServer(env, {
+  engine: runtime.engine,
+  redis,
+  pingDatabase: async () => {
+    await prisma.$queryRaw`SELECT 1`
+  },
+})
+
+registerMetrics(runtime.engine, server.io)
+
+const realtime = attachRealtime({
+  io: server.io,
+  engine: runtime.engine,
+  redis,
+  prefix: env.REDIS_PREFIX,
+  userIdFromCookie: userIdFromCookieHeader,
+  isAllowedOrigin: (origin, host) => {
+    if (!origin) return true
+    if (env.PUBLIC_ORIGIN) return origin === env.PUBLIC_ORIGIN
+    try {
+      return new URL(origin).host === host
+    } catch {
+      return false
+    }
+  },
+})
+
+try {
+  await runtime.start()
+} catch (error) {
+  log.error('engine failed to start', errorFields(error))
+  process.exit(1)
+}
+
+server.httpServer.listen(env.PORT, env.HOST, () => {
+  const address = server.httpServer.address()
+  const port = typeof address === 'object' && address ? address.port : env.PORT
+  log.info('listening', { url: `http://localhost:${port}`, mode: env.NODE_ENV })
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  log.info('shutting down', { signal })
+  const force = setTimeout(() => {
+    log.warn('shutdown took too long, exiting')
+    process.exit(1)
+  }, 10_000)
+  force.unref()
+  try {
+    // Stop taking requests and sockets, hand the engine lease over, write what is left to
+    // Postgres, then close the connections.
+    await server.close()
+    await runtime.stop()
+    await realtime.close()
+    await prisma.$disconnect()
+    await redis.quit()
+    log.info('stopped')
+    process.exit(0)
+  } catch (error) {
+    log.error('shutdown failed', errorFields(error))
+    process.exit(1)
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

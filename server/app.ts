@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto'
+import { createServer, type Server as HttpServer } from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import type { Redis } from 'ioredis'
+import type { Engine } from '../engine/index.ts'
+import type { bidCall as BidCall } from '../app/services/bid-call.server.ts'
+import { Server as SocketServer } from 'socket.io'
+import type { ViteDevServer } from 'vite'
+import {
+  errorFields,
+  log,
+  withRequestContext,
+  type RequestContext,
+} from '../app/services/logger.server.ts'
+import { answerOutagesWith503 } from './outage.ts'
+import { anonymousPageCache } from './page-cache.ts'
+import type { Env } from '../app/utils/env.server.ts'
+import { checkReadiness } from './health.ts'
+import { metricsHandler, timeRequests } from './metrics.ts'
+import { limitRequestBodies, rejectHostileUrls } from './input.ts'
+import { sameOriginMutations } from './origin.ts'
+import { securityHeaders } from './security.ts'
+
+export type Services = {
+  engine: Engine
+  redis: Redis
+  /** Resolves when Postgres answers a trivial query. */
+  pingDatabase: () => Promise<void>
+}
+
+/** What app/entry.server.tsx exports for this server besides Remix's own. */
+type EntryExtras = { bidCall: typeof BidCall }
+
+function serveBidCall(bidCall: typeof BidCall, engine: Engine): express.RequestHandler {
+  return (req, res, next) => {
+    bidCall(engine, {
+      auctionId: req.params.id ?? '',
+      cookie: req.headers.cookie,
+      acceptLanguage: req.headers['accept-language'],
+    }).then((answer) => {
+      res.status(answer.status)
+      res.setHeader('Content-Type', 'application/json; charset=utf-8')
+      res.setHeader('Cache-Control', 'no-store')
+      for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value)
+      res.end(JSON.stringify(answer.body))
+    }, next)
+  }
+}
+
+export type AppServer = {
+  httpServer: HttpServer
+  io: SocketServer
+  /** Stops taking connections, closes sockets and the development server. */
+  close: () => Promise<void>
+}
+
+export async function createAppServer(env: Env, services: Services): Promise<AppServer> {
+  const production = env.NODE_ENV === 'production'
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', env.TRUST_PROXY)
+
+  app.use((req, res, next) => {
+    const requestId = randomUUID()
+    const context: RequestContext = { requestId }
+    // Calls about one auction name it in their path.
+    const auction = /^\/api\/(?:admin\/)?(?:auctions|auction-stats)\/([\w-]{1,64})(?:\/|$)/.exec(
+      req.path,
+    )
+    if (auction && auction[1] !== 'slug') context.auctionId = auction[1]
+    res.locals.requestId = requestId
+    res.setHeader('X-Request-Id', requestId)
+    res.locals.context = context
+    const started = process.hrtime.bigint()
+    res.on('finish', () => {
+      const fields = {
+        requestId,
+        userId: context.userId,
+        auctionId: context.auctionId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      }
+      if (res.statusCode >= 500 && res.statusCode !== 503) log.error('request failed', fields)
+      else if (res.statusCode === 503) log.warn('request answered 503', fields)
+      else log.debug('request', fields)
+    })
+    // Every log line written while handling it carries the request id (and user, auction).
+    withRequestContext(context, next)
+  })
+
+  app.use(timeRequests)
+  app.get('/metrics', metricsHandler(env.METRICS_TOKEN))
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.json({ status: 'ok' })
+  })
+  app.get('/readyz', async (_req, res) => {
+    const report = await checkReadiness(services)
+    res.setHeader('Cache-Control', 'no-store')
+    res.status(report.ready ? 200 : 503).json(report)
+  })
+
+  app.use(securityHeaders({ production, tagManager: Boolean(env.GTM_ID) }))
+  app.use(limitRequestBodies())
+  // The answers to API calls that change something are a few dozen bytes (a bid's is ~90):
+  // compressing them costs more CPU than it saves bytes.
+  const compress = compression()
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.path.startsWith('/api/')) return next()
+    compress(req, res, next)
+  })
+  // After compression: a kept page is kept uncompressed and compressed for each visitor.
+  app.use(anonymousPageCache({ enabled: production }))
+  // After compression, so that a replaced answer is still compressed.
+  app.use((req, res, next) => {
+    answerOutagesWith503(res.locals.context as RequestContext, req, res)
+    next()
+  })
+  app.use(sameOriginMutations(env.PUBLIC_ORIGIN))
+  app.use(rejectHostileUrls())
+
+  let vite: ViteDevServer | undefined
+  let build: ServerBuild | (() => Promise<ServerBuild>)
+  if (production) {
+    const root = process.cwd()
+    // Hashed file names never change content: cache them for a year.
+    app.use(
+      '/assets',
+      express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
+    )
+    app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
+    build = (await import(
+      pathToFileURL(path.join(root, 'build/server/index.js')).href
+    )) as ServerBuild
+    // The bid call renders nothing: answered here, with the route module's own function.
+    const { bidCall } = build.entry.module as Partial<EntryExtras>
+    if (bidCall) app.post('/api/auctions/:id/bid', serveBidCall(bidCall, services.engine))
+  } else {
+    const { createServer: createViteServer } = await import('vite')
+    vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
+    app.use(vite.middlewares)
+    app.use(express.static('public', { maxAge: '1h' }))
+    const devServer = vite
+    build = () => devServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+  }
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (req, res) => ({
+        cspNonce: String(res.locals.cspNonce),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+        requestId: String(res.locals.requestId),
+        engine: services.engine,
+      }),
+    }),
+  )
+
+  app.use(
+    (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+      log.error('unhandled request error', {
+        requestId: res.locals.requestId,
+        ...errorFields(error),
+      })
+      if (res.headersSent) return next(error)
+      res.status(500).json({ error: 'Internal Server Error' })
+    },
+  )
+
+  const httpServer = createServer(app)
+  const io = new SocketServer(httpServer, {
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+  })
+
+  return {
+    httpServer,
+    io,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve())
+      })
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve())
+        httpServer.closeIdleConnections()
+      })
+      await vite?.close()
+    },
+  }
+}

@@ -1,0 +1,35 @@
+import type { Services } from './app.ts'
+
+export type Readiness = {
+  ready: boolean
+  redis: 'ok' | 'down'
+  database: 'ok' | 'down'
+  /** Outbox entries not yet written to Postgres; null while Redis is down. */
+  outboxLag: number | null
+}
+
+const TIMEOUT_MS = 2000
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), TIMEOUT_MS)),
+  ])
+}
+
+/** `/readyz`: the instance can serve only when both Redis and Postgres answer. */
+export async function checkReadiness(services: Services): Promise<Readiness> {
+  const [redis, database, outboxLag] = await Promise.all([
+    withTimeout(services.redis.ping()).then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    ),
+    withTimeout(services.pingDatabase()).then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    ),
+    // Written entries leave the stream, so its length is what Postgres still lacks.
+    withTimeout(services.redis.xlen(services.engine.keys.outbox)).catch(() => null),
+  ])
+  return { ready: redis === 'ok' && database === 'ok', redis, database, outboxLag }
+}

@@ -1,0 +1,170 @@
+import { createAdapter } from '@socket.io/redis-adapter'
+import type { Redis } from 'ioredis'
+import type { Server as SocketServer, Socket } from 'socket.io'
+import type { Engine } from '../engine/index.ts'
+import { presentAuction, presentBid, timersInSeconds } from '../app/models/live-auction.ts'
+import { log } from '../app/services/logger.server.ts'
+
+const BIDS_IN_UPDATE = 10
+const VIEWERS_DEBOUNCE_MS = 300
+const auctionRoom = (id: string) => `auction:${id}`
+const userRoom = (id: string) => `user:${id}`
+
+type Options = {
+  io: SocketServer
+  engine: Engine
+  redis: Redis
+  prefix: string
+  /** Resolves the signed-in user's id from a handshake's Cookie header. */
+  userIdFromCookie: (cookie: string | undefined) => Promise<string | null>
+  /** Origins allowed to open a socket (the site's own). */
+  isAllowedOrigin: (origin: string | undefined, host: string | undefined) => boolean
+}
+
+/**
+ * Socket.IO on the same server (DESIGN.md "Real time"): clients join auction rooms; engine
+ * events become `auctionUpdate` for the room, `bidBalanceUpdate` for the user's own room and a
+ * 1 Hz `timerUpdate` for everyone. The Redis adapter shares rooms across instances.
+ */
+export function attachRealtime({
+  io,
+  engine,
+  redis,
+  prefix,
+  userIdFromCookie,
+  isAllowedOrigin,
+}: Options) {
+  const pub = redis.duplicate({ connectionName: 'socket.io:pub' })
+  const sub = redis.duplicate({ connectionName: 'socket.io:sub' })
+  io.adapter(createAdapter(pub, sub, { key: `${prefix}:socket.io` }))
+
+  io.use((socket, next) => {
+    const { origin, host } = socket.handshake.headers
+    if (!isAllowedOrigin(origin, host)) return next(new Error('origin not allowed'))
+    userIdFromCookie(socket.handshake.headers.cookie)
+      .then((userId) => {
+        socket.data.userId = userId
+        next()
+      })
+      .catch(() => next(new Error('session check failed')))
+  })
+
+  // How many sockets follow an auction right now (on every instance), sent to its room a
+  // moment after people join or leave; this replaces a made-up "online visitors" figure.
+  const viewerCounts = new Map<string, NodeJS.Timeout>()
+  const countViewers = (auctionId: string) => {
+    if (viewerCounts.has(auctionId)) return
+    viewerCounts.set(
+      auctionId,
+      setTimeout(() => {
+        viewerCounts.delete(auctionId)
+        const room = auctionRoom(auctionId)
+        void safely(
+          'viewer count',
+          io
+            .in(room)
+            .fetchSockets()
+            .then((sockets) => {
+              io.to(room).emit('viewers', { auctionId, count: sockets.length })
+            }),
+        )
+      }, VIEWERS_DEBOUNCE_MS),
+    )
+  }
+
+  io.on('connection', (socket: Socket) => {
+    const userId = socket.data.userId as string | null
+    if (userId) void socket.join(userRoom(userId))
+    socket.on('joinAuction', (id: unknown) => {
+      if (typeof id !== 'string' || id.length === 0 || id.length > 64) return
+      void socket.join(auctionRoom(id))
+      countViewers(id)
+      // What the page showed may be older than the join (a start or bids in between): the
+      // joining socket gets the current state at once.
+      void safely(
+        'join update',
+        auctionUpdate(id).then((update) => {
+          if (update) socket.emit('auctionUpdate', update)
+        }),
+      )
+    })
+    socket.on('leaveAuction', (id: unknown) => {
+      if (typeof id !== 'string' || !socket.rooms.has(auctionRoom(id))) return
+      void socket.leave(auctionRoom(id))
+      countViewers(id)
+    })
+    socket.on('disconnecting', () => {
+      for (const room of socket.rooms) {
+        if (room.startsWith('auction:')) countViewers(room.slice('auction:'.length))
+      }
+    })
+  })
+
+  /** `{auction, bids, timers}` of one auction; its timer is the only one in the map. */
+  async function auctionUpdate(auctionId: string) {
+    const [state, meta, bids, at] = await Promise.all([
+      engine.getState(auctionId),
+      engine.getMeta(auctionId),
+      engine.getRecentBids(auctionId, BIDS_IN_UPDATE),
+      engine.now(),
+    ])
+    if (!state) return null
+    const timers: Record<string, number> = {}
+    if (state.status === 'live' && state.deadline !== null)
+      timers[auctionId] = Math.max(0, state.deadline - at)
+    return {
+      auction: presentAuction(state, at, meta),
+      bids: bids.map(presentBid),
+      timers: timersInSeconds(timers),
+      sentAt: at,
+    }
+  }
+
+  // One update in flight per auction: bids that arrive meanwhile are sent together in the next
+  // one (it carries the latest state and recent bids), so a busy auction costs one read-back
+  // and one broadcast per round trip rather than per bid, and a quiet one gets each at once.
+  const wanted = new Map<string, boolean>()
+  async function sendAuctionUpdate(auctionId: string) {
+    if (wanted.has(auctionId)) {
+      wanted.set(auctionId, true)
+      return
+    }
+    try {
+      do {
+        wanted.set(auctionId, false)
+        const update = await auctionUpdate(auctionId)
+        if (update) io.to(auctionRoom(auctionId)).emit('auctionUpdate', update)
+      } while (wanted.get(auctionId))
+    } finally {
+      wanted.delete(auctionId)
+    }
+  }
+
+  const safely = (what: string, promise: Promise<unknown>) =>
+    promise.catch((error: unknown) => log.warn(`realtime ${what} failed`, { error: String(error) }))
+
+  engine.on('bid', ({ auctionId }) => void safely('bid update', sendAuctionUpdate(auctionId)))
+  engine.on('prebid', ({ auctionId }) => void safely('prebid update', sendAuctionUpdate(auctionId)))
+  engine.on('started', ({ auctionIds }) => {
+    for (const id of auctionIds) void safely('start update', sendAuctionUpdate(id))
+  })
+  engine.on('finished', ({ auctionIds }) => {
+    for (const id of auctionIds) void safely('finish update', sendAuctionUpdate(id))
+  })
+  engine.on('balance', ({ userId }) => {
+    io.to(userRoom(userId)).emit('bidBalanceUpdate', { userId })
+  })
+  engine.on('autobid', ({ auctionId, userId }) => {
+    io.to(userRoom(userId)).emit('autoBidUpdate', { auctionId })
+  })
+  engine.on('timers', ({ timers, at }) => {
+    io.emit('timerUpdate', { timers: timersInSeconds(timers), sentAt: at })
+  })
+
+  return {
+    async close() {
+      for (const timer of viewerCounts.values()) clearTimeout(timer)
+      await Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})])
+    },
+  }
+}

@@ -1,0 +1,95 @@
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createBotDrivenAuction } from './auctions.ts'
+import { phone, setupBrowser } from './browser.ts'
+import { newUser } from './people.ts'
+
+// axe-core in real Chromium: no serious or critical WCAG 2 A/AA violations on the pages people
+// use most, on a desktop and a phone, logged out and logged in.
+const browser = setupBrowser()
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+type Violation = {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: unknown }>
+}
+
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource })
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: Violation[] }> }
+      }
+    ).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })
+    return result.violations
+  })
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`,
+    )
+}
+
+let liveSlug = ''
+beforeAll(async () => {
+  liveSlug = (await createBotDrivenAuction(`Доступность ${Date.now()}`)).slug
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+})
+
+const publicPages = () => [
+  '/',
+  '/auctions',
+  `/auction/${liveSlug}`,
+  '/login',
+  '/login?tab=register',
+  '/topup',
+  '/no-such-page',
+]
+
+for (const [label, options] of [
+  ['desktop', {}],
+  ['phone', phone],
+] as const) {
+  describe(`accessibility (${label})`, () => {
+    test('public pages', async () => {
+      const page = await browser.newPage(options)
+      const problems: string[] = []
+      for (const path of publicPages()) {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle').catch(() => {})
+        for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
+      }
+      expect(problems).toEqual([])
+    }, 90_000)
+
+    test('pages of a logged-in person', async () => {
+      const page = await browser.newPage(options)
+      await newUser(page, `a11y${label}`)
+      const problems: string[] = []
+      for (const path of [
+        '/',
+        '/profile',
+        '/profile?edit=1',
+        '/bid-history',
+        `/auction/${liveSlug}`,
+      ]) {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle').catch(() => {})
+        for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
+      }
+      expect(problems).toEqual([])
+    }, 90_000)
+  })
+}

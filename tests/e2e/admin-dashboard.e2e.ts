@@ -1,0 +1,240 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { artifacts, phone, screenshot, setupBrowser } from './browser.ts'
+import { login, newUser, uniqueName } from './people.ts'
+
+// /admin (SPEC.md section 2 "Admin dashboard"), with and without JavaScript.
+const browser = setupBrowser()
+
+/**
+ * An admin's page. The cookie banner was answered before: without JavaScript it shows at once
+ * and sits over the table's first row.
+ */
+async function adminPage(options: Parameters<typeof browser.newPage>[0] = {}) {
+  const page = await browser.newPage(options)
+  await page
+    .context()
+    .addCookies([{ name: 'cookie-consent', value: 'necessary-only', url: browser.baseUrl() }])
+  await login(page, 'admin', 'admin123')
+  return page
+}
+
+/** A UrlDialog: a dialog with JavaScript, a section (region) of the page without. */
+const dialog = (page: Page, javaScriptEnabled: boolean, name: string | RegExp) =>
+  page.getByRole(javaScriptEnabled ? 'dialog' : 'region', { name })
+
+/** Leaves the browser's own constraint checks out so the server's answer is what is tested. */
+const noBrowserValidation = (page: Page) =>
+  page.evaluate(() => document.querySelectorAll('form').forEach((form) => (form.noValidate = true)))
+
+/** A `datetime-local` value in Bishkek time (UTC+6), `ms` from now, with seconds. */
+const bishkekInput = (ms: number) =>
+  new Date(Date.now() + ms + 6 * 3600_000).toISOString().slice(0, 19)
+
+/** Puts the bot settings back as this test found them, so other test files are not disturbed. */
+async function restoreBotSettings(page: Page, settings: unknown) {
+  const response = await page.request.put('/api/admin/bot-settings', { data: settings })
+  expect(response.ok()).toBe(true)
+}
+
+async function saveBotSettings(page: Page, settings: Record<string, string>, enabled: boolean) {
+  const card = page.getByRole('region', { name: 'Настройки ботов' })
+  const box = card.getByLabel('Боты включены')
+  if ((await box.isChecked()) !== enabled) await box.click()
+  for (const [label, value] of Object.entries(settings)) await card.getByLabel(label).fill(value)
+  await card.getByRole('button', { name: 'Сохранить настройки' }).click()
+}
+
+async function createAuction(
+  page: Page,
+  javaScriptEnabled: boolean,
+  fields: { title: string; price: string; start: string },
+) {
+  await page.getByRole('link', { name: 'Создать аукцион' }).click()
+  const create = dialog(page, javaScriptEnabled, 'Новый аукцион')
+  await create.getByLabel('Название *').fill(fields.title)
+  await create.getByLabel('Розничная цена, сом *').fill(fields.price)
+  await create.getByLabel('Начало (время Бишкека) *').fill(fields.start)
+  await create.getByRole('button', { name: 'Создать', exact: true }).click()
+  return create
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? 'js' : 'nojs'
+
+  describe(`admin dashboard (${javaScriptEnabled ? 'JS on' : 'JS off'})`, () => {
+    test('anonymous -> /login, a user -> /', async () => {
+      const anonymous = await browser.newPage({ javaScriptEnabled })
+      await anonymous.goto('/admin?page=2')
+      expect(new URL(anonymous.url()).pathname).toBe('/login')
+      expect(new URL(anonymous.url()).searchParams.get('redirectTo')).toBe('/admin?page=2')
+
+      const user = await browser.newPage({ javaScriptEnabled })
+      await newUser(user, `${mode}adn`, javaScriptEnabled)
+      await user.goto('/admin')
+      expect(new URL(user.url()).pathname).toBe('/')
+    })
+
+    test('an empty title and a bad price are refused on their fields', async () => {
+      const page = await adminPage({ javaScriptEnabled })
+      await page.goto('/admin?create=1')
+      const create = dialog(page, javaScriptEnabled, 'Новый аукцион')
+      await create.getByLabel('Розничная цена, сом *').fill('12,345')
+      await create.getByLabel('Начало (время Бишкека) *').fill(bishkekInput(3600_000))
+      await noBrowserValidation(page)
+      await create.getByRole('button', { name: 'Создать', exact: true }).click()
+      const title = create.getByLabel('Название *')
+      await create.getByText('Заполните все обязательные поля').waitFor()
+      await create.getByText('Введите сумму в сомах, не больше двух знаков после запятой').waitFor()
+      expect(await title.getAttribute('aria-invalid')).toBe('true')
+      expect(await create.getByLabel('Розничная цена, сом *').getAttribute('aria-invalid')).toBe(
+        'true',
+      )
+      expect(await create.getByLabel('Розничная цена, сом *').inputValue()).toBe('12,345')
+    })
+
+    test('create, see it at home, a bot bids, end it', async () => {
+      const page = await adminPage({ javaScriptEnabled })
+      const botSettings: unknown = await (await page.request.get('/api/admin/bot-settings')).json()
+      try {
+        await page.goto('/admin')
+        await page.getByRole('heading', { level: 1, name: 'Панель администратора' }).waitFor()
+        await page.getByRole('link', { name: /Пользователи/ }).waitFor()
+        await page.getByRole('region', { name: 'Статистика системы' }).waitFor()
+
+        // Bots on, answering after a second; two of them keep the auction going (one bot
+        // never outbids itself, so alone it would win after the 10 s timer).
+        await saveBotSettings(
+          page,
+          { 'Мин. задержка, с': '1', 'Макс. задержка, с': '1', 'Активных ботов': '2' },
+          true,
+        )
+        await page.getByText('Настройки ботов сохранены').first().waitFor()
+
+        const title = `Лот ${uniqueName(mode)}`
+        const create = await createAuction(page, javaScriptEnabled, {
+          title,
+          price: '1000',
+          start: bishkekInput(3_000),
+        })
+        await page.getByText(`Аукцион «${title}» создан`).first().waitFor()
+        await create.waitFor({ state: 'detached' })
+
+        const home = await browser.newPage({ javaScriptEnabled })
+        await home.goto('/')
+        await home.getByText(title).first().waitFor()
+
+        // Assign a seeded bot in the edit dialog; a second time is refused.
+        const row = page.getByRole('row').filter({ hasText: title })
+        const href = await row.getByRole('link', { name: title, exact: true }).getAttribute('href')
+        await row.getByRole('link', { name: `Изменить аукцион ${title}` }).click()
+        const edit = dialog(page, javaScriptEnabled, `Редактирование аукциона «${title}»`)
+        const bot = 'bot_azamat_1 (Азамат Токтогулов)'
+        await edit.getByLabel('Бот', { exact: true }).selectOption({ label: bot })
+        await edit.getByRole('button', { name: 'Добавить бота' }).click()
+        await page.getByText('Бот bot_azamat_1 добавлен к аукциону').first().waitFor()
+        await edit.getByRole('button', { name: 'Убрать бота bot_azamat_1 из аукциона' }).waitFor()
+        await edit
+          .getByLabel('Бот', { exact: true })
+          .selectOption({ label: `${bot} — уже добавлен` })
+        await edit.getByRole('button', { name: 'Добавить бота' }).click()
+        await edit.getByText('Этот бот уже добавлен к аукциону').waitFor()
+        await edit
+          .getByLabel('Бот', { exact: true })
+          .selectOption({ label: 'bot_aigerim_2 (Айгерим Садыкова)' })
+        await edit.getByRole('button', { name: 'Добавить бота' }).click()
+        await page.getByText('Бот bot_aigerim_2 добавлен к аукциону').first().waitFor()
+
+        // The bot bids once the auction is live.
+        const auction = await browser.newPage({ javaScriptEnabled })
+        await auction.goto(href!)
+        const deadline = Date.now() + 30_000
+        while (!(await auction.getByText('bot_azamat_1').count())) {
+          expect(Date.now()).toBeLessThan(deadline)
+          await auction.waitForTimeout(1_000)
+          await auction.reload()
+        }
+
+        // End it from the table, after a confirmation.
+        await page.goto('/admin')
+        await page
+          .getByRole('row')
+          .filter({ hasText: title })
+          .getByRole('link', { name: `Завершить аукцион ${title}` })
+          .click()
+        const confirm = dialog(page, javaScriptEnabled, `Завершить аукцион «${title}»?`)
+        await confirm.getByText('победителем станет последний').waitFor()
+        await confirm.getByRole('button', { name: 'Да, завершить' }).click()
+        await page.getByText(`Аукцион «${title}» завершён`).first().waitFor()
+        expect(await page.getByRole('row').filter({ hasText: title }).count()).toBe(0)
+        await auction.reload()
+        await auction.getByText('Завершён').first().waitFor()
+      } finally {
+        await restoreBotSettings(page, botSettings)
+      }
+    })
+
+    test('delete an upcoming auction (prebids refunded); create and delete a bot', async () => {
+      const page = await adminPage({ javaScriptEnabled })
+      await page.goto('/admin')
+      const title = `Пакет ${uniqueName(mode)}`
+      await createAuction(page, javaScriptEnabled, {
+        title,
+        price: '750',
+        start: bishkekInput(24 * 3600_000),
+      })
+      await page.getByText(`Аукцион «${title}» создан`).first().waitFor()
+      await page
+        .getByRole('row')
+        .filter({ hasText: title })
+        .getByRole('link', { name: `Удалить аукцион ${title}` })
+        .click()
+      const confirm = dialog(page, javaScriptEnabled, `Удалить аукцион «${title}»?`)
+      await confirm.getByText('вернутся участникам на баланс').waitFor()
+      await confirm.getByRole('button', { name: 'Да, удалить' }).click()
+      await page.getByText(`Аукцион «${title}» удалён`).first().waitFor()
+      expect(await page.getByRole('row').filter({ hasText: title }).count()).toBe(0)
+
+      // Bots: names are required; the username is generated.
+      const bots = page.getByRole('region', { name: 'Боты', exact: true })
+      await noBrowserValidation(page)
+      await bots.getByRole('button', { name: 'Создать бота' }).click()
+      await bots.getByText('Заполните имя и фамилию бота').first().waitFor()
+      await bots.getByLabel('Имя бота *').fill('Эрмек')
+      await bots.getByLabel('Фамилия бота *').fill('Асанов')
+      await bots.getByRole('button', { name: 'Создать бота' }).click()
+      const created = page.getByText(/^Бот ermeka\d+ создан$/).first()
+      await created.waitFor()
+      const name = (await created.textContent())!.split(' ')[1]!
+      await page.getByRole('link', { name: `Удалить бота ${name}` }).click()
+      const confirmBot = dialog(page, javaScriptEnabled, `Удалить бота ${name}?`)
+      await confirmBot.getByRole('button', { name: 'Да, удалить' }).click()
+      await page.getByText(`Бот ${name} удалён`).first().waitFor()
+      expect(await page.getByRole('link', { name: `Удалить бота ${name}` }).count()).toBe(0)
+    })
+  })
+}
+
+test('on a phone the page and its dialogs fit the screen', async () => {
+  const page = await adminPage({ ...phone })
+  await page.goto('/admin')
+  await page.getByRole('heading', { level: 1 }).waitFor()
+  // A phone widens its layout viewport to the content, so compare with the screen's width.
+  const fits = () =>
+    page.evaluate((width) => document.documentElement.scrollWidth <= width, phone.viewport.width)
+  expect(await fits()).toBe(true)
+  await screenshot(page, 'admin-dashboard-phone')
+  await page.getByRole('link', { name: 'Создать аукцион' }).click()
+  await page.getByRole('dialog').waitFor()
+  expect(await fits()).toBe(true)
+  await page.screenshot({ path: `${artifacts}/admin-dashboard-phone-create.png` })
+  await page.getByRole('dialog').getByRole('link', { name: 'Отмена' }).click()
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+  await page
+    .getByRole('link', { name: /^Изменить аукцион/ })
+    .first()
+    .click()
+  await page.getByRole('dialog').getByText('Боты аукциона').waitFor()
+  expect(await fits()).toBe(true)
+  await page.screenshot({ path: `${artifacts}/admin-dashboard-phone-edit.png` })
+})

@@ -1,0 +1,189 @@
+import { PrismaPg } from '@prisma/adapter-pg'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { PrismaClient } from '../../prisma/generated/client.ts'
+import { phone, screenshot, setupBrowser } from './browser.ts'
+import { login, newUser } from './people.ts'
+
+// /admin/users (SPEC.md section 2 "Admin users"), with and without JavaScript.
+const browser = setupBrowser()
+
+let prisma: PrismaClient | undefined
+afterAll(async () => prisma?.$disconnect())
+
+/** Accounts straight in the server's database (registering this many would hit its rate limit). */
+async function createUsers(prefix: string, count: number) {
+  prisma ??= new PrismaClient({
+    adapter: new PrismaPg({ connectionString: inject('e2eDatabaseUrl') }),
+  })
+  await prisma.user.createMany({
+    data: Array.from({ length: count }, (_, i) => ({
+      username: `${prefix}${String(i).padStart(2, '0')}`,
+      email: `${prefix}${i}@mail.kg`,
+    })),
+  })
+}
+
+/** A UrlDialog: a dialog with JavaScript, a section (region) of the page without. */
+const dialog = (page: Page, javaScriptEnabled: boolean, name: string | RegExp) =>
+  page.getByRole(javaScriptEnabled ? 'dialog' : 'region', { name })
+
+/** Leaves the browser's own constraint checks out so the server's answer is what is tested. */
+const noBrowserValidation = (page: Page) =>
+  page.evaluate(() => document.querySelectorAll('form').forEach((form) => (form.noValidate = true)))
+
+async function searchFor(page: Page, term: string) {
+  await page.getByLabel('Поиск пользователей').fill(term)
+  await page.getByRole('button', { name: 'Найти' }).click()
+  await page.waitForURL((url) => url.searchParams.get('search') === term)
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? 'js' : 'nojs'
+
+  describe(`admin users (${javaScriptEnabled ? 'JS on' : 'JS off'})`, () => {
+    test('anonymous -> /login, a user -> /', async () => {
+      const anonymous = await browser.newPage({ javaScriptEnabled })
+      await anonymous.goto('/admin/users?search=x')
+      expect(new URL(anonymous.url()).pathname).toBe('/login')
+      expect(new URL(anonymous.url()).searchParams.get('redirectTo')).toBe('/admin/users?search=x')
+
+      const user = await browser.newPage({ javaScriptEnabled })
+      await newUser(user, `${mode}aun`, javaScriptEnabled)
+      await user.goto('/admin/users')
+      expect(new URL(user.url()).pathname).toBe('/')
+    })
+
+    test('search, edit (field error, balance 77), activity, delete', async () => {
+      const person = await browser.newPage({ javaScriptEnabled })
+      const name = await newUser(person, `${mode}au`, javaScriptEnabled)
+
+      const page = await browser.newPage({ javaScriptEnabled })
+      await login(page, 'admin', 'admin123')
+      await page.goto('/admin/users')
+      await page.getByRole('heading', { level: 1, name: 'Управление пользователями' }).waitFor()
+      await page.getByText('Зарегистрировано сегодня').waitFor()
+      await page.getByRole('link', { name: 'Назад в админ-панель' }).waitFor()
+
+      await searchFor(page, name)
+      await page.getByText(`По запросу «${name}» найден 1 пользователь`).waitFor()
+      const row = page.getByRole('row').filter({ hasText: name })
+      expect(await row.count()).toBe(1)
+      await row.getByRole('cell', { name: '5', exact: true }).waitFor()
+      await screenshot(page, `admin-users-${mode}`)
+
+      // Edit: a bad phone is refused with its field error, nothing is saved.
+      await row.getByRole('link', { name: `Изменить пользователя ${name}` }).click()
+      const edit = dialog(page, javaScriptEnabled, `Редактирование пользователя ${name}`)
+      await edit.getByLabel('Баланс ставок').fill('77')
+      await edit.getByLabel('Телефон').fill('+99655')
+      await noBrowserValidation(page)
+      await edit.getByRole('button', { name: 'Сохранить' }).click()
+      await edit.getByText('Введите номер в формате +996XXXXXXXXX').waitFor()
+      expect(await edit.getByLabel('Баланс ставок').inputValue()).toBe('77')
+
+      await edit.getByLabel('Телефон').fill('')
+      await edit.getByLabel('Имя', { exact: true }).fill('Айгуль')
+      await edit.getByRole('button', { name: 'Сохранить' }).click()
+      await page.getByText(`Пользователь ${name} обновлён`).first().waitFor()
+      await edit.waitFor({ state: 'detached' })
+      expect(new URL(page.url()).searchParams.get('search')).toBe(name)
+      await row.getByRole('cell', { name: '77', exact: true }).waitFor()
+      await row.getByText('Айгуль').waitFor()
+
+      // The person sees the new balance in their own header after a reload.
+      await person.reload()
+      await person.locator('header').getByText('77 ставок').first().waitFor()
+
+      // Activity: three parts, each with its empty state.
+      await row.getByRole('link', { name: `Активность пользователя ${name}` }).click()
+      const activity = dialog(page, javaScriptEnabled, `Активность пользователя ${name}`)
+      await activity.getByRole('heading', { name: /Выигранные аукционы/ }).waitFor()
+      await activity.getByText('Пользователь ещё не выиграл ни одного аукциона.').waitFor()
+      await activity.getByText('Пользователь ещё не делал ставок.').waitFor()
+      await activity.getByText('Предварительных ставок нет.').waitFor()
+      if (javaScriptEnabled) await activity.getByRole('button', { name: 'Закрыть' }).click()
+      else await activity.getByRole('link', { name: 'Закрыть' }).click()
+      await activity.waitFor({ state: 'detached' })
+
+      // Delete, after a confirmation that says what stays.
+      await row.getByRole('link', { name: `Удалить пользователя ${name}` }).click()
+      const confirm = dialog(page, javaScriptEnabled, `Удалить пользователя ${name}?`)
+      await confirm.getByText('останутся в аукционах, но без имени').waitFor()
+      await confirm.getByRole('button', { name: 'Да, удалить' }).click()
+      await page.getByText(`Пользователь ${name} удалён`).first().waitFor()
+      await page.getByText(`По запросу «${name}» никого не нашлось.`).waitFor()
+      expect(await page.getByRole('row').filter({ hasText: name }).count()).toBe(0)
+    })
+
+    test('12 found users page 10 + 2, the search kept', async () => {
+      const prefix = `pg${mode}${Date.now().toString(36)}`
+      await createUsers(prefix, 12)
+      const page = await browser.newPage({ javaScriptEnabled })
+      await login(page, 'admin', 'admin123')
+      await page.goto('/admin/users')
+      await searchFor(page, prefix)
+      await page.getByText(`По запросу «${prefix}» найдено 12 пользователей`).waitFor()
+      const rows = page.locator('tbody tr')
+      expect(await rows.count()).toBe(10)
+      await page
+        .getByRole('navigation', { name: 'Страницы' })
+        .getByRole('link', { name: 'Вперёд' })
+        .click()
+      await page.waitForURL((url) => url.searchParams.get('page') === '2')
+      expect(new URL(page.url()).searchParams.get('search')).toBe(prefix)
+      await page.locator('tbody tr').nth(1).waitFor()
+      expect(await page.locator('tbody tr').count()).toBe(2)
+      // A dialog opened on page 2 closes back to page 2 of the same search.
+      await page
+        .locator('tbody tr')
+        .first()
+        .getByRole('link', { name: /^Активность/ })
+        .click()
+      await page.waitForURL((url) => url.searchParams.has('activity'))
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2')
+      expect(new URL(page.url()).searchParams.get('search')).toBe(prefix)
+      const activity = dialog(page, javaScriptEnabled, /^Активность пользователя/)
+      await activity.getByText('Предварительных ставок нет.').waitFor()
+      if (javaScriptEnabled) await page.keyboard.press('Escape')
+      else await activity.getByRole('link', { name: 'Закрыть' }).click()
+      await activity.waitFor({ state: 'detached' })
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2')
+      expect(new URL(page.url()).searchParams.get('search')).toBe(prefix)
+      expect(new URL(page.url()).searchParams.has('activity')).toBe(false)
+      await page.getByRole('link', { name: 'Очистить поиск' }).click()
+      await page.waitForURL((url) => url.search === '')
+    })
+
+    test('an admin cannot take away their own admin role', async () => {
+      const page = await browser.newPage({ javaScriptEnabled })
+      await login(page, 'admin', 'admin123')
+      await page.goto('/admin/users?search=admin')
+      const row = page.getByRole('row').filter({ hasText: 'это вы' })
+      await row.getByRole('link', { name: 'Изменить пользователя admin' }).click()
+      const edit = dialog(page, javaScriptEnabled, 'Редактирование пользователя admin')
+      await edit.getByLabel('Роль').selectOption('user')
+      await edit.getByRole('button', { name: 'Сохранить' }).click()
+      await edit.getByText('Нельзя снять роль администратора с самого себя').waitFor()
+      // Nobody offers to delete themself.
+      expect(await row.getByRole('link', { name: /Удалить/ }).count()).toBe(0)
+    })
+  })
+}
+
+test('on a phone the page and its dialogs fit the screen', async () => {
+  const page = await browser.newPage({ ...phone })
+  await login(page, 'admin', 'admin123')
+  await page.goto('/admin/users?search=admin')
+  await page.getByRole('heading', { level: 1 }).waitFor()
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+  expect(await fits()).toBe(true)
+  await screenshot(page, 'admin-users-phone')
+  await page.getByRole('link', { name: 'Изменить пользователя admin' }).click()
+  await page.getByRole('dialog').waitFor()
+  await screenshot(page, 'admin-users-phone-edit')
+  await page.getByRole('dialog').getByRole('link', { name: 'Отмена' }).click()
+  await page.getByRole('link', { name: 'Активность пользователя admin' }).click()
+  await page.getByRole('dialog').getByText('Предварительных ставок нет.').waitFor()
+  await screenshot(page, 'admin-users-phone-activity')
+})

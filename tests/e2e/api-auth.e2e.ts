@@ -1,0 +1,145 @@
+import { describe, expect, test } from 'vitest'
+import { call, sessionOf, unique } from './api.ts'
+
+// The auth JSON API of SPEC.md section 7 against the production server.
+
+describe('auth API', () => {
+  test('register -> me -> logout -> me', async () => {
+    const name = unique()
+    const registered = await call('/api/auth/register', {
+      body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
+    })
+    expect(registered.status).toBe(201)
+    expect(registered.json.user).toMatchObject({
+      username: name,
+      email: `${name}@mail.kg`,
+      bidBalance: 5,
+      role: 'user',
+    })
+    expect(registered.json.user).not.toHaveProperty('passwordHash')
+    expect(registered.cookie).toMatch(/HttpOnly/i)
+    expect(registered.cookie).toMatch(/SameSite=Lax/i)
+    const cookie = sessionOf(registered.cookie)
+
+    const me = await call('/api/auth/me', { method: 'GET', cookie })
+    expect(me.status).toBe(200)
+    expect(me.json.user).toMatchObject({ username: name, bidBalance: 5 })
+
+    expect((await call('/api/auth/logout', { cookie })).status).toBe(200)
+    const after = await call('/api/auth/me', { method: 'GET', cookie })
+    expect(after.status).toBe(401)
+    expect(after.json).toEqual({ error: 'Требуется вход в систему' })
+  })
+
+  test('login: right password 200 with a new session, wrong password 401 with the same message as an unknown user', async () => {
+    const name = unique()
+    await call('/api/auth/register', {
+      body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
+    })
+    const ok = await call('/api/auth/login', { body: { username: name, password: 'secret12' } })
+    expect(ok.status).toBe(200)
+    expect(ok.json.user).toMatchObject({ username: name })
+    const wrong = await call('/api/auth/login', { body: { username: name, password: 'nope-nope' } })
+    const unknown = await call('/api/auth/login', {
+      body: { username: `${name}x`, password: 'nope-nope' },
+    })
+    expect(wrong).toMatchObject({ status: 401, json: { error: 'Неверные учетные данные' } })
+    expect(unknown).toMatchObject({ status: 401, json: { error: 'Неверные учетные данные' } })
+    const english = await call('/api/auth/login', {
+      body: { username: name, password: 'nope-nope' },
+      lang: 'en',
+    })
+    expect(english.json.error).not.toBe('Неверные учетные данные')
+  })
+
+  test('duplicate username or email is a 409 with a message', async () => {
+    const name = unique()
+    await call('/api/auth/register', {
+      body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
+    })
+    const sameName = await call('/api/auth/register', {
+      body: { username: name.toUpperCase(), email: `other${name}@mail.kg`, password: 'secret12' },
+    })
+    expect(sameName).toMatchObject({
+      status: 409,
+      json: { error: 'Это имя пользователя уже занято' },
+    })
+    const sameEmail = await call('/api/auth/register', {
+      body: { username: `${name}b`, email: `${name.toUpperCase()}@MAIL.KG`, password: 'secret12' },
+    })
+    expect(sameEmail).toMatchObject({
+      status: 409,
+      json: { error: 'Этот email уже зарегистрирован' },
+    })
+  })
+
+  test('malformed bodies are 400 with a message, never 500', async () => {
+    const bodies: Array<{ raw?: string; body?: unknown }> = [
+      { raw: '{not json' },
+      { raw: '[]' },
+      { raw: '"text"' },
+      { body: { username: 12, email: true, password: null } },
+      { body: { username: 'ab', email: 'x@y.kg', password: 'secret12' } },
+      { body: { username: 'abc', email: 'nope', password: 'secret12' } },
+      { body: { username: 'abc', email: 'a@b.kg', password: '123' } },
+      { body: { username: 'a'.repeat(10_000), email: 'a@b.kg', password: 'secret12' } },
+    ]
+    for (const path of ['/api/auth/register', '/api/auth/login']) {
+      for (const body of bodies) {
+        const result = await call(path, body)
+        expect(
+          result.status,
+          `${path} ${JSON.stringify(body).slice(0, 60)}`,
+        ).toBeGreaterThanOrEqual(400)
+        expect(result.status).toBeLessThan(500)
+        expect(typeof result.json?.error).toBe('string')
+      }
+    }
+    const huge = await call('/api/auth/login', {
+      raw: JSON.stringify({ username: 'x', password: 'y'.repeat(100_000) }),
+    })
+    expect(huge.status).toBe(413)
+  })
+
+  test('availability checks answer {valid, message}', async () => {
+    const name = unique()
+    await call('/api/auth/register', {
+      body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
+    })
+    expect((await call('/api/auth/validate-username', { body: { username: name } })).json).toEqual({
+      valid: false,
+      message: 'Это имя пользователя уже занято',
+    })
+    expect(
+      (await call('/api/auth/validate-username', { body: { username: `${name}z` } })).json,
+    ).toMatchObject({ valid: true })
+    expect(
+      (await call('/api/auth/validate-username', { body: { username: 'ab' } })).json,
+    ).toMatchObject({ valid: false })
+    expect(
+      (await call('/api/auth/validate-email', { body: { email: `${name}@mail.kg` } })).json,
+    ).toMatchObject({ valid: false })
+    expect((await call('/api/auth/validate-phone', { body: { phone: '+99655' } })).json).toEqual({
+      valid: false,
+      message: 'Введите номер в формате +996XXXXXXXXX',
+    })
+    expect(
+      (await call('/api/auth/validate-phone', { body: { phone: '+996700000001' } })).json,
+    ).toMatchObject({ valid: true })
+  })
+
+  test('wrong methods are 405 with a JSON error', async () => {
+    const result = await call('/api/auth/login', { method: 'GET' })
+    expect(result.status).toBe(405)
+    expect(typeof result.json.error).toBe('string')
+  })
+
+  test('logins are rate-limited per username with a clear 429 (limit 10 x RATE_LIMIT_SCALE 20)', async () => {
+    const name = unique()
+    let last = { status: 0, json: {} as Record<string, unknown> }
+    for (let i = 0; i < 10 * 20 + 2; i++)
+      last = await call('/api/auth/login', { body: { username: name, password: `wrong${i}` } })
+    expect(last.status).toBe(429)
+    expect(String(last.json.error)).toMatch(/Слишком много попыток/)
+  })
+})

@@ -1,0 +1,48 @@
+import { inject } from 'vitest'
+
+// Calls to the JSON API of the server under test.
+export const base = () => inject('baseUrl')
+let n = 0
+export const unique = () => `api${Date.now().toString(36)}${n++}`
+
+export async function call(
+  path: string,
+  init: { method?: string; body?: unknown; raw?: string; cookie?: string; lang?: string } = {},
+) {
+  const response = await fetch(`${base()}${path}`, {
+    method: init.method ?? 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Accept-Language': init.lang ?? 'ru',
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+    },
+    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  })
+  const text = await response.text()
+  let json: unknown = null
+  try {
+    json = JSON.parse(text)
+  } catch {
+    // Not JSON: left null, the assertion says so.
+  }
+  return {
+    status: response.status,
+    json: json as Record<string, unknown>,
+    cookie: response.headers.get('set-cookie'),
+  }
+}
+
+export const sessionOf = (setCookie: string | null) => setCookie?.split(';')[0] ?? ''
+
+/** A new account, registered through the API: its id, username and session cookie. */
+export async function newAccount() {
+  const name = unique()
+  const registered = await call('/api/auth/register', {
+    body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
+  })
+  if (registered.status !== 201) {
+    throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registered.json)}`)
+  }
+  const { id } = registered.json.user as { id: string }
+  return { id, name, cookie: sessionOf(registered.cookie) }
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto'
+import { PrismaPg } from '@prisma/adapter-pg'
+import { Redis } from 'ioredis'
+import { afterAll, inject } from 'vitest'
+import { slugify } from '../../app/utils/slug.ts'
+import { Engine } from '../../engine/index.ts'
+import { PrismaClient } from '../../prisma/generated/client.ts'
+
+// Auctions made for one test, on the server's own database and engine keys, with no bots
+// assigned, so only the test's people bid on them.
+
+let prisma: PrismaClient | undefined
+let redis: Redis | undefined
+let engine: Engine | undefined
+
+function connect() {
+  prisma ??= new PrismaClient({
+    adapter: new PrismaPg({ connectionString: inject('e2eDatabaseUrl') }),
+  })
+  redis ??= new Redis(inject('e2eRedisUrl'))
+  engine ??= new Engine({ redis, prisma, prefix: inject('e2eRedisPrefix') })
+  return { prisma, engine }
+}
+
+/** The server's own database, for checking what a test left stored. */
+export const e2eDatabase = () => connect().prisma
+
+afterAll(async () => {
+  await redis?.quit()
+  await prisma?.$disconnect()
+})
+
+/** An auction loaded into the running engine; it starts by itself at `startsInMs`. */
+export async function createAuction({
+  title,
+  startsInMs = 1500,
+  retailPrice = 5_000_00,
+}: {
+  title: string
+  startsInMs?: number
+  retailPrice?: number
+}) {
+  const { prisma, engine } = connect()
+  const displayId = `T${randomBytes(3).toString('hex').toUpperCase()}`
+  const auction = await prisma.auction.create({
+    data: {
+      displayId,
+      slug: slugify(title, displayId),
+      title,
+      description: 'Лот для проверки торгов.',
+      retailPrice,
+      startTime: new Date(Date.now() + startsInMs),
+    },
+    select: { id: true, slug: true, displayId: true, title: true },
+  })
+  await engine.loadAuction(auction.id)
+  return auction
+}
+
+/** Sets a user's bid balance through the engine (as an admin's edit would). */
+export async function setBalance(userId: string, balance: number) {
+  const { engine } = connect()
+  await engine.setBalance(userId, balance, `e2e:${userId}:${Date.now()}`)
+}
+
+/**
+ * A live auction that the seeded bots keep bidding on (no limit), so it stays live. Bots are
+ * switched on here (the server rereads its bot settings within 2 s), whatever earlier test files
+ * left in the settings.
+ */
+export async function createBotDrivenAuction(title: string) {
+  const { prisma } = connect()
+  const settings = { enabled: true, minDelay: 1, maxDelay: 4, activeBots: 2 }
+  await prisma.botSettings.upsert({
+    where: { id: 1 },
+    create: { id: 1, ...settings },
+    update: settings,
+  })
+  const auction = await createAuction({ title, startsInMs: 300 })
+  const bots = await prisma.bot.findMany({
+    where: { isActive: true },
+    take: 2,
+    select: { id: true },
+  })
+  await prisma.botAssignment.createMany({
+    data: bots.map((bot) => ({ botId: bot.id, auctionId: auction.id, bidLimit: 0 })),
+  })
+  return auction
+}
+
+/** An order awaiting payment for the item of `auctionId`, as a win gives one (48 h to pay). */
+export async function createOrder(userId: string, auctionId: string, price = 1_50) {
+  const { prisma } = connect()
+  return prisma.order.create({
+    data: {
+      userId,
+      auctionId,
+      kind: 'win',
+      price,
+      expiresAt: new Date(Date.now() + 48 * 3_600_000),
+    },
+    select: { id: true },
+  })
+}

@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { createAuction } from './auctions.ts'
+import { phone, screenshot, setupBrowser } from './browser.ts'
+import { login, newUser, register, uniqueName } from './people.ts'
+
+// People bidding on one live auction (SPEC.md sections 2 and 4), JS on and JS off.
+const browser = setupBrowser()
+
+const fact = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`).first()
+const price = (page: Page) => fact(page, 'Текущая цена')
+const bidButton = (page: Page) => page.getByRole('button', { name: 'Сделать ставку' })
+
+async function waitLive(page: Page) {
+  await page.getByText('Активный', { exact: true }).first().waitFor({ timeout: 15_000 })
+  await bidButton(page).waitFor()
+}
+
+describe('bidding with JavaScript', () => {
+  test('two people bid in turn, see each other without reloading, and both see the winner', async () => {
+    const auction = await createAuction({ title: `Дуэль ${uniqueName('duel')}`, startsInMs: 4000 })
+    const alice = await browser.newPage()
+    const bob = await browser.newPage(phone)
+    const aliceName = await newUser(alice, 'alice')
+    const bobName = await newUser(bob, 'bob')
+    await alice.goto(`/auction/${auction.slug}`)
+    await bob.goto(`/auction/${auction.slug}`)
+    // The start arrives through the socket: no reload.
+    await Promise.all([waitLive(alice), waitLive(bob)])
+
+    await bidButton(alice).click()
+    await alice.getByText('Ставка принята').first().waitFor()
+    // Alice leads: her button is disabled and says why.
+    await alice.getByText('Вы лидируете').waitFor()
+    expect(await bidButton(alice).isDisabled()).toBe(true)
+    // Bob sees her bid, the price and the timer reset without reloading.
+    await expect.poll(() => price(bob).textContent()).toBe('0,01 сом')
+    await expect.poll(() => fact(bob, 'Последняя ставка').textContent()).toBe(aliceName)
+    await bob.getByRole('region', { name: 'История ставок' }).getByText(aliceName).first().waitFor()
+    expect(await bidButton(bob).isEnabled()).toBe(true)
+
+    await bidButton(bob).click()
+    await expect.poll(() => price(alice).textContent()).toBe('0,02 сом')
+    await expect.poll(() => fact(alice, 'Последняя ставка').textContent()).toBe(bobName)
+    // Now Alice may bid again and Bob may not.
+    await expect.poll(() => bidButton(alice).isEnabled()).toBe(true)
+    expect(await bidButton(bob).isDisabled()).toBe(true)
+    const timer = await alice.getByRole('timer').textContent()
+    expect(timer).toMatch(/^00:(0\d|10)$/)
+    // Each bid costs one: the header shows 4 left.
+    await expect.poll(() => bob.locator('header').textContent(), { timeout: 5000 }).toContain('4')
+
+    // Ten seconds without bids: the auction finishes and both see Bob as the winner.
+    await expect
+      .poll(
+        () =>
+          fact(alice, 'Победитель')
+            .textContent()
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe(bobName)
+    await expect
+      .poll(
+        () =>
+          fact(bob, 'Победитель')
+            .textContent()
+            .catch(() => null),
+        { timeout: 5_000 },
+      )
+      .toBe(bobName)
+    await alice.getByText('Завершён', { exact: true }).first().waitFor()
+    expect(await bidButton(alice).count()).toBe(0)
+    await screenshot(bob, 'bidding-finished-phone')
+    expect(
+      await bob.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0)
+
+    // Bob's profile lists the win; Alice's bid history has her bid no longer among active ones.
+    await bob.goto('/profile')
+    await bob
+      .getByRole('region', { name: 'Выигранные аукционы' })
+      .getByText(auction.title)
+      .waitFor()
+    await alice.goto('/bid-history')
+    await alice.getByText('Нет ставок в идущих аукционах.').waitFor()
+  }, 90_000)
+
+  test('a prebid on an upcoming auction becomes the first bid at the start', async () => {
+    const auction = await createAuction({
+      title: `Предстарт ${uniqueName('pre')}`,
+      startsInMs: 8000,
+    })
+    const page = await browser.newPage()
+    await newUser(page, 'pre')
+    await page.goto(`/auction/${auction.slug}`)
+    await page.getByRole('button', { name: 'Предварительная ставка' }).click()
+    await page.getByText('Предварительная ставка сделана').waitFor()
+    expect(await page.getByRole('button', { name: 'Предварительная ставка' }).isDisabled()).toBe(
+      true,
+    )
+    await page.goto('/bid-history')
+    await page.getByRole('region', { name: 'Мои представки' }).getByText(auction.title).waitFor()
+    await page.goto(`/auction/${auction.slug}`)
+    await waitLive(page)
+    await expect.poll(() => price(page).textContent(), { timeout: 10_000 }).toBe('0,01 сом')
+    await page.getByText('Вы лидируете').waitFor()
+  }, 60_000)
+})
+
+describe('bidding without JavaScript', () => {
+  test('browse, paginate, log in, bid and see the new price', async () => {
+    const setup = await browser.newPage()
+    const name = uniqueName('nojsbid')
+    await register(setup, name)
+    const auction = await createAuction({ title: `Без скриптов ${name}`, startsInMs: 500 })
+
+    // Enough upcoming auctions for a second page of 12.
+    for (let i = 0; i < 13; i++) {
+      await createAuction({ title: `Позже ${name} ${i}`, startsInMs: 3 * 60 * 60 * 1000 })
+    }
+
+    const page = await browser.newPage({ javaScriptEnabled: false })
+    await page.goto('/auctions')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const pages = page.getByRole('navigation', { name: 'Страницы' })
+    await pages.getByRole('link', { name: 'Вперёд' }).first().click()
+    await page.waitForURL((url) => url.searchParams.get('page') === '2')
+    expect(await page.locator('article').count()).toBeGreaterThan(0)
+    await login(page, name)
+    await page.goto(`/auction/${auction.slug}`)
+    await page.getByText('Активный', { exact: true }).first().waitFor()
+    // A live page refreshes itself without JavaScript.
+    expect(await page.locator('noscript').first().innerHTML()).toContain('http-equiv="refresh"')
+    await bidButton(page).click()
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/auction/${auction.slug}`)
+    await page.getByText('Ставка принята').first().waitFor()
+    expect(await price(page).textContent()).toBe('0,01 сом')
+    expect(await fact(page, 'Последняя ставка').textContent()).toBe(name)
+    expect(await bidButton(page).isDisabled()).toBe(true)
+    // One bid was charged.
+    await page.goto(`/auction/${auction.slug}`)
+    expect(await page.locator('header').textContent()).toContain('4 ставки')
+    await screenshot(page, 'bidding-nojs')
+  }, 60_000)
+})

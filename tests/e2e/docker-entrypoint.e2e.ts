@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { freePort } from '../setup/stack.ts'
+
+// The container's entrypoint, run as a plain script (there is no Docker engine here): with
+// EMBEDDED_SERVICES=1 it brings up Postgres and Redis in DATA_DIR, migrates, serves the
+// production build, and stops all of it on SIGTERM, as `docker stop` would.
+
+const root = path.resolve(import.meta.dirname, '../..')
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pa-entrypoint-'))
+// Run as root (CI), Postgres runs as the "postgres" user, which must be able to enter it.
+chmodSync(dataDir, 0o755)
+const started: ChildProcess[] = []
+
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL')
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => socket.destroy() || resolve(true))
+    socket.once('error', () => resolve(false))
+  })
+
+function entrypoint(extra: Record<string, string>) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    SESSION_SECRET: 'entrypoint-session-secret-entrypoint-0123',
+    PAYMENT_SANDBOX_SECRET: 'entrypoint-sandbox-secret-0123',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  }
+  delete env.DATABASE_URL
+  delete env.REDIS_URL
+  let output = ''
+  const child = spawn('sh', ['scripts/docker-entrypoint.sh'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  started.push(child)
+  return { child, exited, output: () => output }
+}
+
+describe('the container entrypoint', () => {
+  test('EMBEDDED_SERVICES=1: Postgres and Redis inside, migrated, served, stopped on SIGTERM', async () => {
+    const [port, pgPort, redisPort] = [await freePort(), await freePort(), await freePort()]
+    const run = entrypoint({
+      EMBEDDED_SERVICES: '1',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOCAL_PG_PORT: String(pgPort),
+      LOCAL_REDIS_PORT: String(redisPort),
+    })
+    const deadline = Date.now() + 120_000
+    for (;;) {
+      expect(run.child.exitCode, run.output()).toBeNull()
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+      if (ready) break
+      expect(Date.now(), `not ready in time:\n${run.output()}`).toBeLessThan(deadline)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    expect(run.output()).toContain('starting embedded Postgres 17')
+    expect(run.output()).toContain('starting redis-server (AOF on)')
+    // Migrated: the pages that read the database render.
+    expect((await fetch(`http://127.0.0.1:${port}/auctions`)).status).toBe(200)
+    expect((await fetch(`http://127.0.0.1:${port}/topup`)).status).toBe(200)
+
+    run.child.kill('SIGTERM')
+    expect(await run.exited).toBe(0)
+    expect(await portOpen(port)).toBe(false)
+    expect(await portOpen(pgPort)).toBe(false)
+    expect(await portOpen(redisPort)).toBe(false)
+  }, 180_000)
+
+  test('EMBEDDED_SERVICES=1 next to DATABASE_URL is refused with a message', async () => {
+    const refused = spawn('sh', ['scripts/docker-entrypoint.sh'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        EMBEDDED_SERVICES: '1',
+        DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/none',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    refused.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => refused.once('exit', resolve))
+    expect(code).toBe(1)
+    expect(stderr).toContain('leave DATABASE_URL and REDIS_URL unset')
+  })
+})

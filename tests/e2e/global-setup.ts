@@ -1,0 +1,98 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { ensureServices, type LocalServices } from '../../scripts/services.ts'
+import { createDatabase, databaseUrl, dropDatabases } from '../setup/databases.ts'
+import { deleteKeys, freePort } from '../setup/stack.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+    e2eDatabaseUrl: string
+    e2eRedisUrl: string
+    e2eRedisPrefix: string
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
+    try {
+      const response = await fetch(`${url}/readyz`)
+      if (response.ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`the server was not ready within ${timeoutMs} ms`)
+}
+
+/** Seeds a database of its own and starts the production build on a free port. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, 'build/server.js'))) {
+    throw new Error('No production build: run `npm run build` first (npm test does).')
+  }
+  let services: LocalServices | undefined
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) services = await ensureServices()
+  const baseDbUrl = process.env.DATABASE_URL ?? services!.DATABASE_URL
+  const redisUrl = process.env.REDIS_URL ?? services!.REDIS_URL
+  const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`
+  const dbName = `pa_e2e_${runId}`
+  const dbUrl = databaseUrl(baseDbUrl, dbName)
+  const redisPrefix = `e${runId}`
+  await createDatabase(baseDbUrl, dbName)
+  const env = {
+    ...process.env,
+    DATABASE_URL: dbUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+  }
+  execFileSync(path.join(root, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], {
+    cwd: root,
+    env,
+    stdio: 'pipe',
+  })
+  execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['prisma/seed.ts'], {
+    cwd: root,
+    env,
+    stdio: 'pipe',
+  })
+
+  const port = await freePort()
+  const baseUrl = `http://localhost:${port}`
+  const server = spawn('node', ['build/server.js'], {
+    cwd: root,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Many accounts come from one address here; the limits themselves are tested separately.
+      RATE_LIMIT_SCALE: '20',
+      // The tag manager is configured; tests check it loads only with analytics consent.
+      GTM_ID: 'GTM-E2ETEST',
+      PAYMENT_SANDBOX_SECRET: 'e2e-payment-sandbox-secret-0123456789',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  await waitReady(baseUrl, server, 30_000)
+  project.provide('baseUrl', baseUrl)
+  project.provide('e2eDatabaseUrl', dbUrl)
+  project.provide('e2eRedisUrl', redisUrl)
+  project.provide('e2eRedisPrefix', redisPrefix)
+
+  return async () => {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+    await deleteKeys(redisUrl, redisPrefix)
+    await dropDatabases(baseDbUrl, dbName)
+    await services?.stop()
+  }
+}

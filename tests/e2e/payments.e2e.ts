@@ -1,0 +1,443 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { PrismaPg } from '@prisma/adapter-pg'
+import { Redis } from 'ioredis'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { Engine } from '../../engine/index.ts'
+import { PrismaClient } from '../../prisma/generated/client.ts'
+import { base, call, sessionOf, unique } from './api.ts'
+import { createAuction } from './auctions.ts'
+import { setupBrowser } from './browser.ts'
+import { newUser } from './people.ts'
+
+// Payments end to end against the production build: checkout, the sandbox's signed webhook
+// (computed here from the secret global-setup gives the server), crediting exactly once, orders.
+
+const SECRET = 'e2e-payment-sandbox-secret-0123456789'
+const prisma = new PrismaClient({
+  adapter: new PrismaPg({ connectionString: inject('e2eDatabaseUrl') }),
+})
+const redis = new Redis(inject('e2eRedisUrl'))
+afterAll(async () => {
+  await redis.quit()
+  await prisma.$disconnect()
+})
+
+async function newAccount() {
+  const name = unique()
+  const registered = await call('/api/auth/register', {
+    body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
+  })
+  expect(registered.status).toBe(201)
+  const cookie = sessionOf(registered.cookie)
+  const me = await call('/api/auth/me', { method: 'GET', cookie })
+  return { cookie, id: (me.json.user as { id: string }).id }
+}
+
+async function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+  return fetch(`${base()}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+/** Starts a checkout as the buttons do; returns the new Payment's id. */
+async function checkout(path: string, fields: Record<string, string>, cookie: string) {
+  const response = await postForm(path, fields, cookie)
+  expect(response.status).toBe(302)
+  const location = response.headers.get('location') ?? ''
+  const match = /^\/payments\/sandbox\/([^/?]+)$/.exec(location)
+  expect(match, location).not.toBeNull()
+  return match![1]!
+}
+
+const buyPackage = (cookie: string, packageId = 'bids-50') =>
+  checkout('/topup', { intent: 'buy', packageId }, cookie)
+
+type Event = {
+  payment_id: string
+  transaction_id?: string
+  status?: 'paid' | 'failed' | 'cancelled'
+  amount?: string
+  currency?: string
+}
+
+const txn = () => `e2e_${randomBytes(8).toString('hex')}`
+const hmac = (secret: string, body: string) =>
+  createHmac('sha256', secret).update(body).digest('hex')
+
+async function webhook(
+  event: Event | string,
+  { secret = SECRET, signature }: { secret?: string; signature?: string | null } = {},
+  provider = 'sandbox',
+) {
+  const body =
+    typeof event === 'string'
+      ? event
+      : JSON.stringify({
+          event: 'payment.updated',
+          transaction_id: txn(),
+          status: 'paid',
+          amount: '750.00',
+          currency: 'KGS',
+          ...event,
+        })
+  const sig = signature === undefined ? `sha256=${hmac(secret, body)}` : signature
+  const response = await fetch(`${base()}/api/payments/webhook/${provider}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      // A provider's server names a foreign origin (or none); the webhook must not care.
+      Origin: 'https://pay.example.kg',
+      ...(sig === null ? {} : { 'X-Sandbox-Signature': sig }),
+    },
+    body,
+  })
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> }
+}
+
+async function balance(cookie: string) {
+  const me = await call('/api/auth/me', { method: 'GET', cookie })
+  return (me.json.user as { bidBalance: number }).bidBalance
+}
+
+/** The user's top-up ledger once the outbox has written it (it trails Redis slightly). */
+async function topupLedger(userId: string, expected: number) {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const rows = await prisma.balanceLedger.findMany({
+      where: { userId, reason: 'topup' },
+      select: { amount: true, reference: true },
+      orderBy: { createdAt: 'asc' },
+    })
+    if (rows.length >= expected || Date.now() > deadline) {
+      // Give a wrong second credit the chance to show up before concluding there is none.
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      return prisma.balanceLedger.findMany({
+        where: { userId, reason: 'topup' },
+        select: { amount: true, reference: true },
+        orderBy: { createdAt: 'asc' },
+      })
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+const paymentRow = (id: string) => prisma.payment.findUniqueOrThrow({ where: { id } })
+
+describe('payments API', () => {
+  test('a paid webhook credits once; three replays change nothing; ledger and balance agree', async () => {
+    const user = await newAccount()
+    const paymentId = await buyPackage(user.cookie)
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'pending',
+      purpose: 'package',
+      packageId: 'bids-50',
+      bids: 50,
+      amount: 750_00,
+      currency: 'KGS',
+      userId: user.id,
+    })
+    const transaction_id = txn()
+    const first = await webhook({ payment_id: paymentId, transaction_id })
+    expect(first).toEqual({ status: 200, json: { ok: true, paymentId, status: 'paid' } })
+    for (let i = 0; i < 3; i++) {
+      const replay = await webhook({ payment_id: paymentId, transaction_id })
+      expect(replay.status).toBe(200)
+      expect(replay.json).toMatchObject({ ok: true, duplicate: true })
+    }
+    expect(await balance(user.cookie)).toBe(5 + 50)
+    expect(await topupLedger(user.id, 1)).toEqual([
+      { amount: 50, reference: `payment:${paymentId}` },
+    ])
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'paid',
+      providerTxnId: transaction_id,
+      failureReason: null,
+    })
+    expect((await paymentRow(paymentId)).paidAt).toBeInstanceOf(Date)
+  })
+
+  test('a crash after crediting is finished by the retry without a second credit', async () => {
+    const user = await newAccount()
+    const paymentId = await buyPackage(user.cookie)
+    // What the first delivery did before the process died: the credit, not the row.
+    const engine = new Engine({ redis, prisma, prefix: inject('e2eRedisPrefix') })
+    await engine.credit(user.id, 50, 'topup', `payment:${paymentId}`)
+    expect((await paymentRow(paymentId)).status).toBe('pending')
+    expect((await webhook({ payment_id: paymentId })).status).toBe(200)
+    expect((await paymentRow(paymentId)).status).toBe('paid')
+    expect(await balance(user.cookie)).toBe(55)
+    expect(await topupLedger(user.id, 1)).toHaveLength(1)
+  })
+
+  test('forged, missing or malformed notifications and unknown targets credit nothing', async () => {
+    const user = await newAccount()
+    const paymentId = await buyPackage(user.cookie, 'bids-100')
+    const event = { payment_id: paymentId, amount: '1500.00' }
+
+    const forged = await webhook(event, { secret: 'not-the-sandbox-secret-at-all' })
+    expect(forged.status).toBe(401)
+    expect(forged.json.error).toEqual(expect.any(String))
+    expect((await webhook(event, { signature: null })).status).toBe(401)
+    expect((await webhook(event, { signature: 'sha256=abc' })).status).toBe(401)
+    expect((await webhook('{"event":"payment.updated"')).status).toBe(400)
+    expect((await webhook('{"event":"payment.updated","payment_id":"x"}')).status).toBe(400)
+    expect((await webhook({ ...event, payment_id: 'no-such-payment' })).status).toBe(404)
+    const unknownProvider = await webhook(event, {}, 'paypal')
+    expect(unknownProvider.status).toBe(404)
+    expect(unknownProvider.json.error).toEqual(expect.any(String))
+
+    expect(await balance(user.cookie)).toBe(5)
+    expect((await paymentRow(paymentId)).status).toBe('pending')
+    expect(await topupLedger(user.id, 0)).toEqual([])
+  })
+
+  test('an amount or currency other than the payment’s is refused and recorded', async () => {
+    const user = await newAccount()
+    const paymentId = await buyPackage(user.cookie)
+    const cheaper = await webhook({ payment_id: paymentId, amount: '7.50' })
+    expect(cheaper.status).toBe(409)
+    expect((await webhook({ payment_id: paymentId, currency: 'USD' })).status).toBe(409)
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'pending',
+      failureReason: 'amount_mismatch',
+    })
+    expect(await balance(user.cookie)).toBe(5)
+    // The right notification still goes through afterwards.
+    expect((await webhook({ payment_id: paymentId })).status).toBe(200)
+    expect(await balance(user.cookie)).toBe(55)
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'paid', failureReason: null })
+  })
+
+  test('a transaction id already used by another payment is refused', async () => {
+    const user = await newAccount()
+    const first = await buyPackage(user.cookie)
+    const second = await buyPackage(user.cookie)
+    const transaction_id = txn()
+    expect((await webhook({ payment_id: first, transaction_id })).status).toBe(200)
+    const reused = await webhook({ payment_id: second, transaction_id })
+    expect(reused.status).toBe(409)
+    expect((await paymentRow(second)).status).toBe('pending')
+    expect(await balance(user.cookie)).toBe(55)
+    expect(await topupLedger(user.id, 1)).toHaveLength(1)
+  })
+
+  test('paid is final: a failed event after it is ignored; a failure before it is overtaken', async () => {
+    const user = await newAccount()
+    const paidFirst = await buyPackage(user.cookie)
+    expect((await webhook({ payment_id: paidFirst })).status).toBe(200)
+    const late = await webhook({ payment_id: paidFirst, status: 'failed' })
+    expect(late).toMatchObject({ status: 200, json: { ignored: true, status: 'paid' } })
+    expect((await webhook({ payment_id: paidFirst, status: 'cancelled' })).status).toBe(200)
+    expect(await paymentRow(paidFirst)).toMatchObject({ status: 'paid', failureReason: null })
+
+    const failedFirst = await buyPackage(user.cookie)
+    expect((await webhook({ payment_id: failedFirst, status: 'failed' })).status).toBe(200)
+    expect((await paymentRow(failedFirst)).status).toBe('failed')
+    expect((await webhook({ payment_id: failedFirst })).status).toBe(200)
+    expect((await paymentRow(failedFirst)).status).toBe('paid')
+
+    expect(await balance(user.cookie)).toBe(5 + 50 + 50)
+    const ledger = await topupLedger(user.id, 2)
+    expect(ledger.map((row) => row.reference).sort()).toEqual(
+      [`payment:${paidFirst}`, `payment:${failedFirst}`].sort(),
+    )
+  })
+
+  test('a second, different paid transaction for a paid payment is refused, not credited', async () => {
+    const user = await newAccount()
+    const paymentId = await buyPackage(user.cookie)
+    expect((await webhook({ payment_id: paymentId })).status).toBe(200)
+    expect((await webhook({ payment_id: paymentId })).status).toBe(409)
+    expect(await balance(user.cookie)).toBe(55)
+  })
+
+  test('checkout needs a login and a known package', async () => {
+    const anonymous = await postForm('/topup', { intent: 'buy', packageId: 'bids-50' })
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.get('location')).toBe('/login?redirectTo=%2Ftopup')
+    const user = await newAccount()
+    const unknown = await postForm('/topup', { intent: 'buy', packageId: 'bids-7' }, user.cookie)
+    expect(unknown.status).toBe(303)
+    expect(unknown.headers.get('location')).toBe('/topup')
+    expect(await prisma.payment.count({ where: { userId: user.id } })).toBe(0)
+    expect((await postForm('/topup', { intent: 'steal' }, user.cookie)).status).toBe(400)
+  })
+})
+
+async function createOrder(
+  userId: string,
+  overrides: { deliveryMethod?: 'courier_bishkek' | null; expiresInMs?: number } = {},
+) {
+  const auction = await createAuction({ title: `Заказ ${unique()}`, startsInMs: 3_600_000 })
+  return prisma.order.create({
+    data: {
+      auctionId: auction.id,
+      userId,
+      kind: 'win',
+      price: 1234_56,
+      deliveryMethod:
+        overrides.deliveryMethod === undefined ? 'courier_bishkek' : overrides.deliveryMethod,
+      deliveryFee: 200_00,
+      expiresAt: new Date(Date.now() + (overrides.expiresInMs ?? 48 * 3_600_000)),
+    },
+    select: { id: true, auction: { select: { title: true } } },
+  })
+}
+
+describe('paying an order', () => {
+  test('the owner pays price plus delivery; the webhook marks the order paid', async () => {
+    const user = await newAccount()
+    const order = await createOrder(user.id)
+    const page = await fetch(`${base()}/topup/order/${order.id}`, {
+      headers: { Cookie: user.cookie },
+    })
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain(order.auction.title)
+    expect(html).toMatch(/1\s434,56/)
+
+    const paymentId = await checkout(`/topup/order/${order.id}`, { intent: 'pay' }, user.cookie)
+    expect(await paymentRow(paymentId)).toMatchObject({
+      purpose: 'order',
+      orderId: order.id,
+      amount: 1434_56,
+      bids: 0,
+    })
+    expect((await webhook({ payment_id: paymentId, amount: '1434.56' })).status).toBe(200)
+    const paid = await prisma.order.findUniqueOrThrow({ where: { id: order.id } })
+    expect(paid.status).toBe('paid')
+    expect(paid.paidAt).toBeInstanceOf(Date)
+    expect(await balance(user.cookie)).toBe(5)
+
+    // Paid now: the page says so instead of offering to pay again.
+    const after = await fetch(`${base()}/topup/order/${order.id}`, {
+      headers: { Cookie: user.cookie },
+    })
+    expect(await after.text()).toContain('Заказ уже оплачен или закрыт.')
+  })
+
+  test('money for an order that expired meanwhile does not mark it paid', async () => {
+    const user = await newAccount()
+    const order = await createOrder(user.id)
+    const paymentId = await checkout(`/topup/order/${order.id}`, { intent: 'pay' }, user.cookie)
+    await prisma.order.update({ where: { id: order.id }, data: { status: 'expired' } })
+    expect((await webhook({ payment_id: paymentId, amount: '1434.56' })).status).toBe(200)
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(
+      'expired',
+    )
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'paid',
+      failureReason: 'order_not_payable',
+    })
+
+    // Past its time but not yet swept: still not paid.
+    const late = await createOrder(user.id)
+    const latePayment = await checkout(`/topup/order/${late.id}`, { intent: 'pay' }, user.cookie)
+    await prisma.order.update({ where: { id: late.id }, data: { expiresAt: new Date() } })
+    expect((await webhook({ payment_id: latePayment, amount: '1434.56' })).status).toBe(200)
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: late.id } })).status).toBe(
+      'awaiting_payment',
+    )
+  })
+
+  test('only the owner sees the page; no checkout without delivery or after expiry', async () => {
+    const owner = await newAccount()
+    const stranger = await newAccount()
+    const order = await createOrder(owner.id)
+    const foreign = await fetch(`${base()}/topup/order/${order.id}`, {
+      headers: { Cookie: stranger.cookie },
+    })
+    expect(foreign.status).toBe(404)
+    const anonymous = await fetch(`${base()}/topup/order/${order.id}`, { redirect: 'manual' })
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.get('location')).toContain('/login?redirectTo=')
+
+    const undelivered = await createOrder(owner.id, { deliveryMethod: null })
+    const page = await fetch(`${base()}/topup/order/${undelivered.id}`, {
+      headers: { Cookie: owner.cookie },
+    })
+    expect(await page.text()).toContain('Сначала выберите способ доставки в профиле.')
+    const refused = await postForm(
+      `/topup/order/${undelivered.id}`,
+      { intent: 'pay' },
+      owner.cookie,
+    )
+    expect(refused.headers.get('location')).toBe(`/topup/order/${undelivered.id}`)
+
+    const expired = await createOrder(owner.id, { expiresInMs: -1000 })
+    const expiredPost = await postForm(
+      `/topup/order/${expired.id}`,
+      { intent: 'pay' },
+      owner.cookie,
+    )
+    expect(expiredPost.headers.get('location')).toBe(`/topup/order/${expired.id}`)
+    expect(await prisma.payment.count({ where: { userId: owner.id } })).toBe(0)
+  })
+})
+
+describe('top-up in the browser', () => {
+  const browser = setupBrowser()
+
+  test('without JavaScript: buy 50, pay on the sandbox, see the result and the new balance', async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false })
+    await newUser(page, 'pay', false)
+    const headerBalance = page.getByTitle('Баланс ставок — пополнить')
+    await expect.poll(() => headerBalance.textContent()).toBe('5 ставок')
+
+    await page.goto('/topup')
+    await page
+      .getByRole('article', { name: '50 ставок', exact: true })
+      .getByRole('button', { name: 'Купить сейчас' })
+      .click()
+    await page.waitForURL(/\/payments\/sandbox\//)
+    await expect.poll(() => page.getByText('750,00 сом').count()).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Оплатить' }).click()
+    await page.waitForURL(/\/topup\?payment=/)
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Результат оплаты' }).textContent())
+      .toContain('Оплата прошла: на баланс зачислено 50 ставок.')
+    expect(await headerBalance.textContent()).toBe('55 ставок')
+  })
+
+  test('declining on the sandbox shows the failure and credits nothing', async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false })
+    await newUser(page, 'decline', false)
+    await page.goto('/topup')
+    await page
+      .getByRole('article', { name: '100 ставок', exact: true })
+      .getByRole('button', { name: 'Купить сейчас' })
+      .click()
+    await page.waitForURL(/\/payments\/sandbox\//)
+    await page.getByRole('button', { name: 'Отклонить' }).click()
+    await page.waitForURL(/\/topup\?payment=/)
+    expect(
+      await page.getByRole('status').filter({ hasText: 'Результат оплаты' }).textContent(),
+    ).toContain('Оплата не прошла')
+    expect(await page.getByTitle('Баланс ставок — пополнить').textContent()).toBe('5 ставок')
+  })
+
+  test('an anonymous visitor sees the packages and Buy leads to the login', async () => {
+    const page = await browser.newPage()
+    await page.goto('/topup')
+    expect(await page.getByRole('article').count()).toBe(5)
+    const popular = page.getByRole('article', { name: '250 ставок', exact: true })
+    expect(await popular.getByText('Популярный').count()).toBe(1)
+    expect(await popular.getByText(/^3\s750,00 сом$/).count()).toBe(1)
+    expect(await popular.locator('s').textContent()).toMatch(/^5\s000,00 сом$/)
+    expect(await page.getByRole('heading', { name: 'Безопасная оплата' }).count()).toBe(1)
+    expect(await page.getByRole('heading', { name: 'Мгновенное зачисление' }).count()).toBe(1)
+    expect(await page.getByRole('heading', { name: 'Поддержка 24/7' }).count()).toBe(1)
+    await page
+      .getByRole('article', { name: '100 ставок', exact: true })
+      .getByRole('button', { name: 'Купить сейчас' })
+      .click()
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/topup')
+  })
+})

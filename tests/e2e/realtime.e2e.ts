@@ -1,0 +1,142 @@
+import { io, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { createBotDrivenAuction } from './auctions.ts'
+
+// Real Socket.IO against the production server; the seeded live auctions have bots bidding.
+let live: string[] = []
+const sockets: Socket[] = []
+
+beforeAll(async () => {
+  // Auctions of this file's own, kept live by bots (seeded ones may have ended by now).
+  const a = await createBotDrivenAuction(`Эфир ${Date.now()} A`)
+  const b = await createBotDrivenAuction(`Эфир ${Date.now()} B`)
+  live = [a.id, b.id]
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+})
+
+afterAll(() => {
+  for (const socket of sockets) socket.close()
+})
+
+function connect(headers: Record<string, string> = {}): Socket {
+  const socket = io(inject('baseUrl'), {
+    transports: ['websocket'],
+    extraHeaders: headers,
+    reconnection: false,
+    timeout: 5000,
+  })
+  sockets.push(socket)
+  return socket
+}
+
+const once = <T>(socket: Socket, event: string, timeoutMs = 15_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no ${event} within ${timeoutMs} ms`)),
+      timeoutMs,
+    )
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer)
+      resolve(payload)
+    })
+  })
+
+describe('real time', () => {
+  test('timerUpdate arrives every second with every live auction', async () => {
+    expect(live.length).toBeGreaterThanOrEqual(2)
+    const socket = connect()
+    const first = await once<{ timers: Record<string, number>; sentAt: number }>(
+      socket,
+      'timerUpdate',
+    )
+    const second = await once<{ timers: Record<string, number>; sentAt: number }>(
+      socket,
+      'timerUpdate',
+    )
+    expect(second.sentAt - first.sentAt).toBeGreaterThanOrEqual(900)
+    expect(second.sentAt - first.sentAt).toBeLessThan(1500)
+    for (const id of live) {
+      expect(first.timers[id]).toBeGreaterThanOrEqual(0)
+      expect(first.timers[id]).toBeLessThanOrEqual(10)
+    }
+  })
+
+  test('auctionUpdate goes only to the rooms of the auction that changed', async () => {
+    const [x, y] = live as [string, string]
+    const inX = connect()
+    const inY = connect()
+    await Promise.all([once(inX, 'connect'), once(inY, 'connect')])
+    inX.emit('joinAuction', x)
+    inY.emit('joinAuction', y)
+    const seenByX = new Set<string>()
+    const seenByY = new Set<string>()
+    inX.on('auctionUpdate', (update: { auction: { id: string } }) => seenByX.add(update.auction.id))
+    inY.on('auctionUpdate', (update: { auction: { id: string } }) => seenByY.add(update.auction.id))
+    type Update = {
+      auction: {
+        id: string
+        currentPrice: number
+        timeLeft: number
+        status: string
+        totalBids: number
+      }
+      bids: Array<{ amount: number; isBot: boolean }>
+      timers: Record<string, number>
+    }
+    // Joining brings the current state at once, whatever the page showed before.
+    const snapshot = await once<Update>(inX, 'auctionUpdate', 3000)
+    expect(snapshot.auction.id).toBe(x)
+    expect(snapshot.auction.status).toBe('live')
+    expect(Object.keys(snapshot.timers)).toEqual([x])
+    // The next bid (a bot's) brings its own update.
+    const update = await new Promise<Update>((resolve) => {
+      const onUpdate = (next: Update) => {
+        if (next.auction.totalBids <= snapshot.auction.totalBids) return
+        inX.off('auctionUpdate', onUpdate)
+        resolve(next)
+      }
+      inX.on('auctionUpdate', onUpdate)
+    })
+    expect(update.auction.id).toBe(x)
+    expect(update.auction.status).toBe('live')
+    expect(update.auction.timeLeft).toBeGreaterThan(8000)
+    expect(update.bids[0]!.amount).toBe(update.auction.currentPrice)
+    await new Promise((resolve) => setTimeout(resolve, 8000))
+    expect([...seenByX]).toEqual([x])
+    expect([...seenByY]).toEqual([y])
+
+    // After leaving, nothing more arrives.
+    inX.emit('leaveAuction', x)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    seenByX.clear()
+    await new Promise((resolve) => setTimeout(resolve, 7000))
+    expect(seenByX.size).toBe(0)
+  }, 40_000)
+
+  test('the room hears how many follow the auction, across joins and leaves', async () => {
+    const id = live[0]!
+    const first = connect()
+    const second = connect()
+    await Promise.all([once(first, 'connect'), once(second, 'connect')])
+    const counts: number[] = []
+    first.on('viewers', (event: { auctionId: string; count: number }) => {
+      if (event.auctionId === id) counts.push(event.count)
+    })
+    first.emit('joinAuction', id)
+    second.emit('joinAuction', id)
+    await expect.poll(() => counts.at(-1), { timeout: 5000 }).toBeGreaterThanOrEqual(2)
+    const together = counts.at(-1)!
+    second.emit('leaveAuction', id)
+    await expect.poll(() => counts.at(-1), { timeout: 5000 }).toBe(together - 1)
+    second.emit('joinAuction', id)
+    await expect.poll(() => counts.at(-1), { timeout: 5000 }).toBe(together)
+    second.close()
+    await expect.poll(() => counts.at(-1), { timeout: 5000 }).toBe(together - 1)
+  })
+
+  test('a socket from another site is refused', async () => {
+    const socket = connect({ Origin: 'https://evil.example' })
+    const error = await once<Error>(socket, 'connect_error')
+    expect(error.message).toBe('origin not allowed')
+  })
+})

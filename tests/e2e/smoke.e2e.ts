@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest'
+import { phone, screenshot, setupBrowser } from './browser.ts'
+
+const browser = setupBrowser()
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? 'JS on' : 'JS off'
+
+  describe(`smoke (${mode})`, () => {
+    test('the home page renders the shell and the auction sections', async () => {
+      const page = await browser.newPage({ javaScriptEnabled })
+      const response = await page.goto('/')
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy()
+      expect(await page.getByRole('navigation', { name: 'Основная навигация' }).count()).toBe(1)
+      expect(await page.getByRole('heading', { name: 'Активные аукционы' }).isVisible()).toBe(true)
+      expect(await page.getByRole('contentinfo').textContent()).toContain('Быстрые ссылки')
+      await screenshot(page, `home-${javaScriptEnabled ? 'js' : 'nojs'}`)
+    })
+
+    test('an unknown path answers 404 with the not-found page', async () => {
+      const page = await browser.newPage({ javaScriptEnabled })
+      const response = await page.goto('/no/such/page')
+      expect(response?.status()).toBe(404)
+      expect(await page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true)
+      await page.getByRole('link', { name: 'На главную' }).click()
+      await page.waitForURL((url) => url.pathname === '/')
+    })
+
+    test('the cookie banner appears after 2 s and remembers "only necessary"', async () => {
+      const page = await browser.newPage({ javaScriptEnabled })
+      await page.goto('/')
+      const banner = page.getByRole('region', { name: 'Мы используем cookie' })
+      // Present but held back by the 2 s delay, then shown.
+      expect(await banner.isVisible()).toBe(false)
+      await banner.waitFor({ state: 'visible', timeout: 5000 })
+      await banner.getByRole('button', { name: 'Только необходимые' }).click()
+      await banner.waitFor({ state: 'detached' })
+      const cookies = await page.context().cookies()
+      expect(cookies.find((c) => c.name === 'cookie-consent')?.value).toBe('necessary-only')
+      expect(
+        JSON.parse(decodeURIComponent(cookies.find((c) => c.name === 'cookie-preferences')!.value)),
+      ).toEqual({ necessary: true, analytics: false, marketing: false, functional: false })
+      await page.reload()
+      await page.waitForTimeout(2500)
+      expect(await page.getByRole('region', { name: 'Мы используем cookie' }).count()).toBe(0)
+
+      // The footer's cookie settings button forgets the choice: the banner comes back.
+      await page.getByRole('button', { name: 'Настройки cookie' }).click()
+      await page
+        .getByRole('region', { name: 'Мы используем cookie' })
+        .waitFor({ state: 'visible', timeout: 5000 })
+    })
+
+    test('the language switcher changes the interface language', async () => {
+      const page = await browser.newPage({ javaScriptEnabled })
+      await page.goto('/auctions-that-do-not-exist')
+      // Hydrated, the switcher applies on change and drops its OK button.
+      if (javaScriptEnabled)
+        await page
+          .getByRole('button', { name: 'OK', exact: true })
+          .first()
+          .waitFor({ state: 'detached' })
+      const select = page.getByRole('combobox', { name: 'Язык' }).first()
+      await select.selectOption('en')
+      if (!javaScriptEnabled)
+        await page.getByRole('button', { name: 'OK', exact: true }).first().click()
+      await page.getByRole('navigation', { name: 'Main navigation' }).waitFor()
+      expect(new URL(page.url()).pathname).toBe('/auctions-that-do-not-exist')
+      expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    })
+  })
+}
+
+test('the home page fits a phone screen and its menu opens', async () => {
+  const page = await browser.newPage(phone)
+  await page.goto('/')
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width).toBeLessThanOrEqual(390)
+  await page.getByLabel('Меню').click()
+  expect(await page.getByRole('navigation', { name: 'Мобильная навигация' }).isVisible()).toBe(true)
+  await screenshot(page, 'home-phone-menu')
+})

@@ -1,0 +1,30 @@
+import { vitePlugin as remix } from '@remix-run/dev'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+import tsconfigPaths from 'vite-tsconfig-paths'
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+export default defineConfig({
+  server: { hmr: process.env.NODE_ENV !== 'test' },
+  build: { target: 'es2020' },
+  plugins: [
+    tailwindcss(),
+    remix({
+      ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.css'],
+      serverModuleFormat: 'esm',
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+})

@@ -1,0 +1,23 @@
+import tsconfigPaths from 'vite-tsconfig-paths'
+import { defineConfig } from 'vitest/config'
+
+// Unit and integration tests. Integration tests get their own Postgres database (copied from a
+// migrated template) and their own Redis key prefix per test file: tests/setup/.
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'engine/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'prisma/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+    ],
+    globalSetup: ['tests/setup/global-setup.ts'],
+    setupFiles: ['tests/setup/per-file.ts'],
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+})

@@ -1,0 +1,17 @@
+import tsconfigPaths from 'vite-tsconfig-paths'
+import { defineConfig } from 'vitest/config'
+
+// Fault-injection tests: the production build under a killed web process, a restarted Redis
+// and a Postgres that goes away. Each scenario starts its own servers on its own database and
+// Redis prefix; they kill processes and time outages, so they run one at a time.
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ['tests/faults/**/*.faults.ts'],
+    globalSetup: ['tests/faults/global-setup.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+  },
+})
