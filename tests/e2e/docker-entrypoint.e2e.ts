@@ -53,6 +53,15 @@ function entrypoint(extra: Record<string, string>) {
   return { child, exited, output: () => output }
 }
 
+/** `promise`, or a failure that shows the entrypoint's output when it takes longer than `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string, output: () => string) {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms:\n${output()}`)), ms)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
+}
+
 describe('the container entrypoint', () => {
   test('EMBEDDED_SERVICES=1: Postgres and Redis inside, migrated, served, stopped on SIGTERM', async () => {
     const [port, pgPort, redisPort] = [await freePort(), await freePort(), await freePort()]
@@ -66,7 +75,9 @@ describe('the container entrypoint', () => {
     const deadline = Date.now() + 120_000
     for (;;) {
       expect(run.child.exitCode, run.output()).toBeNull()
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`, {
+        signal: AbortSignal.timeout(5_000),
+      }).then(
         (response) => response.ok,
         () => false,
       )
@@ -77,11 +88,19 @@ describe('the container entrypoint', () => {
     expect(run.output()).toContain('starting embedded Postgres 17')
     expect(run.output()).toContain('starting redis-server (AOF on)')
     // Migrated: the pages that read the database render.
-    expect((await fetch(`http://127.0.0.1:${port}/auctions`)).status).toBe(200)
-    expect((await fetch(`http://127.0.0.1:${port}/topup`)).status).toBe(200)
+    for (const page of ['/auctions', '/topup']) {
+      const response = await within(
+        fetch(`http://127.0.0.1:${port}${page}`),
+        15_000,
+        `GET ${page}`,
+        run.output,
+      )
+      expect(response.status, page).toBe(200)
+      await response.arrayBuffer()
+    }
 
     run.child.kill('SIGTERM')
-    expect(await run.exited).toBe(0)
+    expect(await within(run.exited, 40_000, 'stopping', run.output)).toBe(0)
     expect(await portOpen(port)).toBe(false)
     expect(await portOpen(pgPort)).toBe(false)
     expect(await portOpen(redisPort)).toBe(false)
