@@ -43,6 +43,58 @@ function portOpen(port: number): Promise<boolean> {
   })
 }
 
+/** The pid in a pid file (Postgres' postmaster.pid, redis.pid), if that process still runs. */
+function runningPid(pidFile: string): number | null {
+  try {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]?.trim())
+    if (!(pid > 0)) return null
+    process.kill(pid, 0)
+    return pid
+  } catch {
+    return null
+  }
+}
+
+/** Waits until the process is gone; false when it still runs after `ms`. */
+async function gone(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    try {
+      process.kill(pid, 0)
+    } catch {
+      return true
+    }
+    if (Date.now() >= deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * Asks a service to stop with `signal` and waits for it; one that is still there after `ms` is
+ * stopped at once with `hardSignal`. A service that is already gone is left alone, so stopping
+ * never waits for an exit that has happened.
+ */
+async function stopProcess(
+  name: string,
+  pidFile: string,
+  signal: NodeJS.Signals,
+  hardSignal: NodeJS.Signals,
+  ms = 20_000,
+) {
+  const pid = runningPid(pidFile)
+  if (pid === null) return
+  say(`stopping ${name}`)
+  process.kill(pid, signal)
+  if (await gone(pid, ms)) return
+  say(`${name} did not stop within ${ms / 1000} s: stopping it now`)
+  try {
+    process.kill(pid, hardSignal)
+  } catch {
+    return
+  }
+  await gone(pid, 5_000)
+}
+
 async function ensureDatabase(adminUrl: string, name: string) {
   const client = new pg.Client({ connectionString: adminUrl })
   await client.connect()
@@ -88,10 +140,16 @@ async function startPostgres(): Promise<{ url: string; stop: () => Promise<void>
   await ensureDatabase(adminUrl, LOCAL_DB)
   return {
     url,
-    stop: async () => {
-      say('stopping embedded Postgres')
-      await server.stop()
-    },
+    // Postgres' own pid file rather than the package's stop(), which waits for an exit event
+    // forever when the server has already gone. SIGINT is a fast shutdown, SIGQUIT an immediate
+    // one (recovered from the write-ahead log at the next start).
+    stop: () =>
+      stopProcess(
+        'embedded Postgres',
+        path.join(databaseDir, 'postmaster.pid'),
+        'SIGINT',
+        'SIGQUIT',
+      ),
   }
 }
 
@@ -184,15 +242,7 @@ async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }>
   await waitForPort(LOCAL_REDIS_PORT, 10_000)
   return {
     url,
-    stop: async () => {
-      say('stopping redis-server')
-      try {
-        const pid = Number(readFileSync(pidFile, 'utf8').trim())
-        if (pid > 0) process.kill(pid, 'SIGTERM')
-      } catch {
-        // Already gone.
-      }
-    },
+    stop: () => stopProcess('redis-server', pidFile, 'SIGTERM', 'SIGKILL'),
   }
 }
 

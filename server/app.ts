@@ -34,6 +34,9 @@ export type Services = {
 }
 
 /** What app/entry.server.tsx exports for this server besides Remix's own. */
+/** How long a shutdown waits for answers still being sent before closing their connections. */
+const CLOSE_GRACE_MS = 5_000
+
 type EntryExtras = { bidCall: typeof BidCall }
 
 function serveBidCall(bidCall: typeof BidCall, engine: Engine): express.RequestHandler {
@@ -186,13 +189,17 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     httpServer,
     io,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        io.close(() => resolve())
-      })
-      await new Promise<void>((resolve) => {
-        httpServer.close(() => resolve())
-        httpServer.closeIdleConnections()
-      })
+      // Idle keep-alive connections close at once; an answer still being sent (to a client that
+      // stopped reading, say) gets a few seconds before its connection is closed too.
+      const grace = setTimeout(() => httpServer.closeAllConnections(), CLOSE_GRACE_MS)
+      try {
+        await new Promise<void>((resolve) => {
+          io.close(() => resolve())
+          httpServer.closeIdleConnections()
+        })
+      } finally {
+        clearTimeout(grace)
+      }
       await vite?.close()
     },
   }
