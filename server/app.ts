@@ -33,10 +33,10 @@ export type Services = {
   pingDatabase: () => Promise<void>
 }
 
-/** What app/entry.server.tsx exports for this server besides Remix's own. */
 /** How long a shutdown waits for answers still being sent before closing their connections. */
 const CLOSE_GRACE_MS = 5_000
 
+/** What app/entry.server.tsx exports for this server besides Remix's own. */
 type EntryExtras = { bidCall: typeof BidCall }
 
 function serveBidCall(bidCall: typeof BidCall, engine: Engine): express.RequestHandler {
