@@ -378,6 +378,38 @@ describe('balances', () => {
   })
 })
 
+describe('auction view', () => {
+  test('state, meta and the newest bids read together, as the separate reads give them', async () => {
+    const { engine } = testEngine()
+    const auction = await liveAuction(engine, 100)
+    const [a, b] = [await createUser(engine.prisma, 5), await createUser(engine.prisma, 5)]
+    const first = await engine.bid(auction.id, a.id)
+    const second = await engine.bid(auction.id, b.id)
+    expect(first.ok && second.ok).toBe(true)
+    const view = await engine.getAuctionView(auction.id, 1)
+    expect(view).not.toBeNull()
+    expect(view!.state).toEqual(await engine.getState(auction.id))
+    expect(view!.state).toMatchObject({ price: 102, bids: 2, lastBidderName: b.username })
+    expect(view!.meta).toEqual(await engine.getMeta(auction.id))
+    expect(view!.meta).toMatchObject({ title: auction.title, slug: auction.slug })
+    expect(view!.bids).toEqual(await engine.getRecentBids(auction.id, 1))
+    expect(view!.bids.map((bid) => bid.bidder)).toEqual([b.id])
+    const now = await engine.now()
+    expect(view!.at).toBeLessThanOrEqual(now)
+    expect(view!.at).toBeGreaterThan(now - 5_000)
+    expect((await engine.getAuctionView(auction.id, 10))!.bids).toHaveLength(2)
+  })
+
+  test('null for an auction Redis does not hold; no bids before the first', async () => {
+    const { engine } = testEngine()
+    expect(await engine.getAuctionView('no-such-auction', 10)).toBeNull()
+    const auction = await liveAuction(engine)
+    const view = await engine.getAuctionView(auction.id, 10)
+    expect(view!.bids).toEqual([])
+    expect(view!.state).toMatchObject({ status: 'live', bids: 0, lastBidder: null })
+  })
+})
+
 describe('scripts', () => {
   test('survive SCRIPT FLUSH (NOSCRIPT is handled)', async () => {
     const { engine, redis } = testEngine()

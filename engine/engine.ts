@@ -4,6 +4,7 @@ import type { PrismaClient } from '../prisma/generated/client.ts'
 import { autoBidReserveLua, autoBidReturnLua, autoBidStopLua } from './autobid-lua.ts'
 import { createKeys, type Keys } from './keys.ts'
 import {
+  auctionViewLua,
   bidLua,
   creditLua,
   endLua,
@@ -49,6 +50,7 @@ const scripts = {
   loadAuction: new Script('loadAuction', loadAuctionLua),
   removeAuction: new Script('removeAuction', removeAuctionLua),
   timers: new Script('timers', timersLua),
+  auctionView: new Script('auctionView', auctionViewLua),
   autoBidReserve: new Script('autoBidReserve', autoBidReserveLua),
   autoBidStop: new Script('autoBidStop', autoBidStopLua),
   autoBidReturn: new Script('autoBidReturn', autoBidReturnLua),
@@ -85,6 +87,28 @@ export type AuctionMeta = {
 }
 
 type Reply = string[]
+
+/**
+ * An auction's live fields as HMGET returns them (status, price, inc, start, deadline, ended,
+ * last, lastName, lastBot, bids, prebids); missing ones are null or ''.
+ */
+function parseState(id: string, f: Array<string | null>): AuctionState | null {
+  if (!f[0]) return null
+  return {
+    id,
+    status: f[0] as AuctionStatus,
+    price: Number(f[1]),
+    increment: Number(f[2]),
+    startTime: Number(f[3]),
+    deadline: f[0] === 'live' && f[4] ? Number(f[4]) : null,
+    endedAt: f[5] ? Number(f[5]) : null,
+    lastBidder: f[6] || null,
+    lastBidderName: f[7] || null,
+    lastBidderIsBot: f[8] === '1',
+    bids: Number(f[9] || 0),
+    prebids: Number(f[10] || 0),
+  }
+}
 const num = (value: string | undefined) => Number(value ?? 0)
 
 /**
@@ -626,23 +650,38 @@ export class Engine extends EventEmitter<EngineEvents> {
     return auctionIds.map((id, index) => {
       const [error, value] = replies[index] ?? [null, null]
       if (error) throw error
-      const f = value as Array<string | null>
-      if (!f[0]) return null
-      return {
-        id,
-        status: f[0] as AuctionStatus,
-        price: Number(f[1]),
-        increment: Number(f[2]),
-        startTime: Number(f[3]),
-        deadline: f[0] === 'live' && f[4] ? Number(f[4]) : null,
-        endedAt: f[5] ? Number(f[5]) : null,
-        lastBidder: f[6] || null,
-        lastBidderName: f[7] || null,
-        lastBidderIsBot: f[8] === '1',
-        bids: Number(f[9] ?? 0),
-        prebids: Number(f[10] ?? 0),
-      }
+      return parseState(id, value as Array<string | null>)
     })
+  }
+
+  /**
+   * One auction as a real-time update shows it, in one round trip: the clock, its live state,
+   * its meta and the newest `limit` bids, all read at the same moment. Null when Redis does
+   * not hold the auction.
+   */
+  async getAuctionView(
+    auctionId: string,
+    limit: number,
+  ): Promise<{
+    at: number
+    state: AuctionState
+    meta: AuctionMeta | null
+    bids: RecentBid[]
+  } | null> {
+    const reply = await scripts.auctionView.run<string[]>(
+      this.redis,
+      [this.keys.auction(auctionId), this.keys.recentBids(auctionId)],
+      [limit],
+    )
+    const state = parseState(auctionId, reply.slice(1, 12))
+    if (!state) return null
+    const meta = reply[12]
+    return {
+      at: Number(reply[0]),
+      state,
+      meta: meta ? (JSON.parse(meta) as AuctionMeta) : null,
+      bids: reply.slice(13).map((row) => JSON.parse(row) as RecentBid),
+    }
   }
 
   async getMeta(auctionId: string): Promise<AuctionMeta | null> {

@@ -378,6 +378,39 @@ export class OutboxWorker {
       }
     }
 
+    // An account deleted while its entries waited here (docs/decisions/012-admin-deletes.md):
+    // its bids, ledger rows and wins stay without a name, its prebids and auto-bids went with
+    // it, and nothing about it may stop the rest of the batch.
+    const named = new Set<string>(users.keys())
+    for (const bid of bids) if (bid.userId) named.add(bid.userId)
+    for (const change of auctions.values()) {
+      if (change.finish?.winner && !change.finish.bot) named.add(change.finish.winner)
+    }
+    if (named.size) {
+      const present = new Set(
+        (
+          await tx.$queryRawUnsafe<Array<{ id: string }>>(
+            'SELECT id FROM "User" WHERE id = ANY($1::text[])',
+            [...named],
+          )
+        ).map((row) => row.id),
+      )
+      if (present.size < named.size) {
+        const gone = (userId: string | null) => userId !== null && !present.has(userId)
+        for (const bid of bids) if (gone(bid.userId)) bid.userId = null
+        for (const row of ledger) if (gone(row.userId)) row.userId = null
+        for (const userId of named) if (gone(userId)) users.delete(userId)
+        for (const change of auctions.values()) {
+          if (change.finish && !change.finish.bot && gone(change.finish.winner))
+            change.finish.winner = ''
+        }
+        removeWhere(prebids, (prebid) => gone(prebid.userId))
+        removeWhere(autoBids, (autoBid) => gone(autoBid.userId))
+        for (const key of autoPlaced.keys()) if (gone(key.split('|')[1]!)) autoPlaced.delete(key)
+        for (const c of converted) c.users = c.users.filter((userId) => !gone(userId))
+      }
+    }
+
     // Bids and ledger rows go in as arrays, one statement per table (a batch holds hundreds).
     if (bids.length) {
       await tx.$executeRawUnsafe(
@@ -530,6 +563,12 @@ export class OutboxWorker {
 
 class MissingRowError extends Error {}
 
+function removeWhere<T>(list: T[], drop: (item: T) => boolean) {
+  let kept = 0
+  for (const item of list) if (!drop(item)) list[kept++] = item
+  list.length = kept
+}
+
 type BidRow = {
   id: string
   eventId: string
@@ -545,7 +584,7 @@ type BidRow = {
 }
 
 type LedgerRow = {
-  userId: string
+  userId: string | null
   amount: number
   balanceAfter: number
   reason: LedgerReason

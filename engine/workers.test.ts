@@ -91,6 +91,36 @@ describe('outbox', () => {
     expect(await prisma.bid.count({ where: { auctionId: kept.id } })).toBe(1)
     expect(await outbox.lag()).toBe(0)
   })
+
+  test('an account deleted while its bids and win wait: they stay without a name', async () => {
+    const { engine, outbox, prisma } = testEngine()
+    const auction = await liveAuction(engine, 100)
+    const [other, gone] = [await createUser(prisma, 5), await createUser(prisma, 5)]
+    expect((await engine.bid(auction.id, other.id)).ok).toBe(true)
+    expect((await engine.bid(auction.id, gone.id)).ok).toBe(true)
+    expect((await engine.endAuction(auction.id)).ok).toBe(true)
+    await prisma.user.delete({ where: { id: gone.id } })
+    await outbox.drain()
+    expect(await outbox.lag()).toBe(0)
+    const row = await prisma.auction.findUniqueOrThrow({ where: { id: auction.id } })
+    expect(row).toMatchObject({ status: 'finished', winnerId: null, finalPrice: 102, totalBids: 2 })
+    const bids = await prisma.bid.findMany({
+      where: { auctionId: auction.id },
+      orderBy: { amount: 'asc' },
+    })
+    expect(bids.map((bid) => [bid.amount, bid.userId])).toEqual([
+      [101, other.id],
+      [102, null],
+    ])
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: other.id } })).toMatchObject({
+      bidBalance: 4,
+      totalBids: 1,
+    })
+    const ledger = await prisma.balanceLedger.findMany({
+      where: { reference: { in: bids.map((bid) => `bid:${bid.eventId}`) } },
+    })
+    expect(ledger.map((row) => row.userId).sort()).toEqual([other.id, null].sort())
+  })
 })
 
 describe('lease', () => {

@@ -102,13 +102,9 @@ export function attachRealtime({
 
   /** `{auction, bids, timers}` of one auction; its timer is the only one in the map. */
   async function auctionUpdate(auctionId: string) {
-    const [state, meta, bids, at] = await Promise.all([
-      engine.getState(auctionId),
-      engine.getMeta(auctionId),
-      engine.getRecentBids(auctionId, BIDS_IN_UPDATE),
-      engine.now(),
-    ])
-    if (!state) return null
+    const view = await engine.getAuctionView(auctionId, BIDS_IN_UPDATE)
+    if (!view) return null
+    const { state, meta, bids, at } = view
     const timers: Record<string, number> = {}
     if (state.status === 'live' && state.deadline !== null)
       timers[auctionId] = Math.max(0, state.deadline - at)

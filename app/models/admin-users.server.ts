@@ -6,6 +6,7 @@ import {
   isPhoneTaken,
   isUsernameTaken,
 } from '~/models/user.server.ts'
+import { forgetSession } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import type { UserEditInput } from '~/validation/admin.ts'
@@ -121,8 +122,12 @@ export async function editUser(engine: Engine, adminId: string, id: string, inpu
  */
 export async function deleteUser(adminId: string, id: string) {
   if (id === adminId) throw new AdminError(409, 'errors.deleteSelf')
-  const result = await getPrisma().user.deleteMany({ where: { id } })
+  const prisma = getPrisma()
+  const sessions = await prisma.session.findMany({ where: { userId: id }, select: { id: true } })
+  const result = await prisma.user.deleteMany({ where: { id } })
   if (result.count === 0) throw new AdminError(404, 'errors.userNotFound')
+  // Their sessions went with the row; the bid calls' cached copies go too, so no bid follows.
+  await Promise.all(sessions.map((session) => forgetSession(session.id)))
 }
 
 /** SPEC.md "User activity". Money in minor units. */

@@ -27,9 +27,21 @@ export async function getSessionId(request: Request): Promise<string | null> {
   return sessionIdFromCookieHeader(request.headers.get('Cookie'))
 }
 
+// Checking a cookie's signature is a pure function of the Cookie header (the secrets do not
+// change while the process runs), so the outcome is kept per header: the bid calls send the
+// same header again and again. Bounded: emptied when it grows past KEPT_HEADERS.
+const KEPT_HEADERS = 20_000
+const verifiedHeaders = new Map<string, string | null>()
+
 export async function sessionIdFromCookieHeader(header: string | null | undefined) {
-  const value: unknown = await sessionCookie().parse(header ?? null)
-  return typeof value === 'string' && value.length > 0 ? value : null
+  if (!header) return null
+  const known = verifiedHeaders.get(header)
+  if (known !== undefined) return known
+  const value: unknown = await sessionCookie().parse(header)
+  const sessionId = typeof value === 'string' && value.length > 0 ? value : null
+  if (verifiedHeaders.size >= KEPT_HEADERS) verifiedHeaders.clear()
+  verifiedHeaders.set(header, sessionId)
+  return sessionId
 }
 
 /** The signed-in user's id for a raw Cookie header (the real-time handshake has no Request). */
@@ -47,8 +59,17 @@ export async function userIdFromCookieHeader(
 
 // The bid calls need only who is bidding: the session's user id is kept in Redis for a few
 // minutes (never past the session's expiry) and dropped when the session ends, so a bid costs
-// no Postgres read.
+// no Postgres read; each process also keeps it for two seconds, so a burst of bids costs no
+// Redis read either (docs/decisions/020-session-user-cache.md).
 const SESSION_CACHE_MS = 5 * 60 * 1000
+const LOCAL_SESSION_MS = 2_000
+const KEPT_SESSIONS = 50_000
+const localSessions = new Map<string, { userId: string; until: number }>()
+
+function keepLocally(sessionId: string, userId: string, expires: number) {
+  if (localSessions.size >= KEPT_SESSIONS) localSessions.clear()
+  localSessions.set(sessionId, { userId, until: Math.min(expires, Date.now() + LOCAL_SESSION_MS) })
+}
 const sessionCacheKey = (sessionId: string) => `{${getEnv().REDIS_PREFIX}}:s:${sessionId}`
 
 /** The signed-in user's id, or null; cheap enough for every bid. */
@@ -62,12 +83,18 @@ export async function optionalUserIdFromCookieHeader(
 ): Promise<string | null> {
   const sessionId = await sessionIdFromCookieHeader(header)
   if (!sessionId) return null
+  const local = localSessions.get(sessionId)
+  if (local && local.until > Date.now()) {
+    noteRequest({ userId: local.userId })
+    return local.userId
+  }
   const redis = getRedis()
   const key = sessionCacheKey(sessionId)
   const cached = await redis.get(key).catch(() => null)
   if (cached) {
     const [userId = '', expires = '0'] = cached.split(' ')
     if (Number(expires) > Date.now()) {
+      keepLocally(sessionId, userId, Number(expires))
       noteRequest({ userId })
       return userId
     }
@@ -80,12 +107,14 @@ export async function optionalUserIdFromCookieHeader(
   if (!session || expires <= Date.now()) return null
   const ttl = Math.min(SESSION_CACHE_MS, expires - Date.now())
   await redis.set(key, `${session.userId} ${expires}`, 'PX', ttl).catch(() => {})
+  keepLocally(sessionId, session.userId, expires)
   noteRequest({ userId: session.userId })
   return session.userId
 }
 
 /** Ends a session's cached user id (logout, a new login replacing it). */
 export async function forgetSession(sessionId: string) {
+  localSessions.delete(sessionId)
   await getRedis()
     .del(sessionCacheKey(sessionId))
     .catch((error: unknown) =>

@@ -177,6 +177,32 @@ describe('public API', () => {
     expect((me.json.user as { bidBalance: number }).bidBalance).toBe(3)
   }, 30_000)
 
+  test('POST bid after a logout or after the account is deleted: 401 at once', async () => {
+    const auction = await liveAuction(`Выход ${unique()}`)
+    const [a, b] = [await account(), await account()]
+    const bid = (cookie: string) => call(`/api/auctions/${auction.id}/bid`, { cookie })
+    // Each has just bid, so who they are is fresh in every cache the bid call reads.
+    expect((await bid(a.cookie)).status).toBe(200)
+    expect((await bid(b.cookie)).status).toBe(200)
+
+    expect((await call('/api/auth/logout', { cookie: a.cookie })).status).toBe(200)
+    expect(await bid(a.cookie)).toMatchObject({
+      status: 401,
+      json: { error: 'Войдите, чтобы делать ставки' },
+    })
+
+    const login = await call('/api/auth/login', {
+      body: { username: 'admin', password: 'admin123' },
+    })
+    const admin = sessionOf(login.cookie)
+    const deleted = await call(`/api/admin/users/${b.id}`, { method: 'DELETE', cookie: admin })
+    expect(deleted.status).toBe(200)
+    expect(await bid(b.cookie)).toMatchObject({
+      status: 401,
+      json: { error: 'Войдите, чтобы делать ставки' },
+    })
+  })
+
   test('POST prebid: once per upcoming auction, never on a live one', async () => {
     const upcoming = await createAuction({ title: `Предзаказ ${unique()}`, startsInMs: 3_600_000 })
     const live = await liveAuction(`Идёт ${unique()}`)
