@@ -30,6 +30,7 @@ const runtime = createEngineRuntime({
   prisma,
   prefix: env.REDIS_PREFIX,
   log,
+  databaseUrl: env.DATABASE_URL,
   workers: env.ENGINE_WORKERS,
 })
 

@@ -33,10 +33,16 @@ export type EngineRuntime = {
  * The engine with its workers. Every instance writes the outbox (one consumer each); only the
  * lease holder runs the sweeper, the bots, the auto-bidder and the timer broadcast.
  */
-export function createEngineRuntime(options: EngineOptions & { workers?: boolean }): EngineRuntime {
+export function createEngineRuntime(
+  options: EngineOptions & {
+    /** The Postgres the outbox writes to (the same one `prisma` reads). */
+    databaseUrl: string
+    workers?: boolean
+  },
+): EngineRuntime {
   const engine = new Engine(options)
   const consumer = `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
-  const outbox = new OutboxWorker(engine, consumer)
+  const outbox = new OutboxWorker(engine, consumer, options.databaseUrl)
   const sweeper = new Sweeper(engine)
   const bots = new BotWorker(engine)
   const autoBids = new AutoBidWorker(engine)

@@ -58,7 +58,7 @@ export function testEngine(options: Partial<EngineOptions> = {}) {
     prefix: uniquePrefix(),
     ...options,
   })
-  const outbox = new OutboxWorker(engine, 'test')
+  const outbox = new OutboxWorker(engine, 'test', process.env.DATABASE_URL!)
   return { engine, outbox, prisma: engine.prisma, redis: engine.redis }
 }
 

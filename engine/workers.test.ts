@@ -14,6 +14,8 @@ import {
   uniquePrefix,
 } from './test-support.ts'
 
+const databaseUrl = process.env.DATABASE_URL!
+
 describe('outbox', () => {
   test('Postgres away while auctions finish: nothing is lost, the stream drains on return', async () => {
     const { engine, prisma } = testEngine({ timerMs: 2500 })
@@ -23,7 +25,7 @@ describe('outbox', () => {
       prisma: testPrisma('postgresql://postgres@127.0.0.1:1/none'),
       prefix: engine.keys.base.slice(1, -2),
     })
-    const failing = new OutboxWorker(down, 'down')
+    const failing = new OutboxWorker(down, 'down', 'postgresql://postgres@127.0.0.1:1/none')
     failing.start()
 
     const users = [await createUser(prisma), await createUser(prisma)]
@@ -39,13 +41,13 @@ describe('outbox', () => {
     await sleep(1000)
     await failing.stop()
     expect(failing.applied).toBe(0)
-    expect(await new OutboxWorker(engine, 'probe').lag()).toBeGreaterThanOrEqual(7)
+    expect(await new OutboxWorker(engine, 'probe', databaseUrl).lag()).toBeGreaterThanOrEqual(7)
     expect(
       await prisma.bid.count({ where: { auctionId: { in: auctions.map((a) => a.id) } } }),
     ).toBe(0)
 
     // Postgres is back: a worker (here another consumer) takes over what was left pending.
-    const worker = new OutboxWorker(engine, 'down')
+    const worker = new OutboxWorker(engine, 'down', databaseUrl)
     await worker.drain()
     for (const auction of auctions) {
       const row = await prisma.auction.findUniqueOrThrow({ where: { id: auction.id } })
@@ -128,8 +130,8 @@ describe('lease', () => {
     const redis = testRedis()
     const prisma = testPrisma()
     const prefix = uniquePrefix()
-    const a = createEngineRuntime({ redis, prisma, prefix })
-    const b = createEngineRuntime({ redis, prisma, prefix })
+    const a = createEngineRuntime({ redis, prisma, prefix, databaseUrl })
+    const b = createEngineRuntime({ redis, prisma, prefix, databaseUrl })
     await a.start()
     await sleep(200)
     await b.start()
@@ -161,7 +163,7 @@ describe('lease', () => {
     const redis = testRedis()
     const prisma = testPrisma()
     const prefix = uniquePrefix()
-    const a = createEngineRuntime({ redis, prisma, prefix })
+    const a = createEngineRuntime({ redis, prisma, prefix, databaseUrl })
     await a.start()
     await sleep(100)
     expect(a.lease.isLeader).toBe(true)
