@@ -410,6 +410,56 @@ describe('auction view', () => {
   })
 })
 
+describe('bid stats', () => {
+  test('kept by the scripts, equal to the counts over the bids in Postgres, and after a reload', async () => {
+    const { engine, outbox, prisma, redis } = testEngine()
+    const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 1_500) })
+    await engine.loadAuction(auction.id)
+    const [a, b, c] = [
+      await createUser(prisma, 5),
+      await createUser(prisma, 5),
+      await createUser(prisma, 5),
+    ]
+    expect((await engine.prebid(auction.id, a.id)).ok).toBe(true)
+    expect(await engine.getBidStats(auction.id)).toBeNull()
+    await sleep(1_600)
+    await engine.sweep()
+    const bot = await prisma.bot.create({
+      data: { username: `bot_stats_${auction.id}`, firstName: 'Бот', lastName: 'Бот' },
+    })
+    const house = { id: bot.id, name: bot.username, limit: 0 }
+    // a (prebid), b, bot, a, bot, c: 6 bids, 2 by the house, 4 bidders.
+    for (const bid of [
+      () => engine.bid(auction.id, b.id),
+      () => engine.botBid(auction.id, house),
+      () => engine.bid(auction.id, a.id),
+      () => engine.botBid(auction.id, house),
+      () => engine.bid(auction.id, c.id),
+    ]) {
+      expect((await bid()).ok).toBe(true)
+    }
+    const expected = { totalBids: 6, botBids: 2, userBids: 4, uniqueParticipants: 4 }
+    expect(await engine.getBidStats(auction.id)).toEqual(expected)
+
+    await outbox.drain()
+    const [row] = await prisma.$queryRaw<
+      Array<{ total: bigint; bot: bigint; participants: bigint }>
+    >`SELECT count(*) AS total, count(*) FILTER (WHERE "isBot") AS bot,
+             count(DISTINCT COALESCE("userId", 'bot:' || "botId")) AS participants
+      FROM "Bid" WHERE "auctionId" = ${auction.id}`
+    expect(row).toEqual({ total: 6n, bot: 2n, participants: 4n })
+
+    // Redis lost the auction: loading it from Postgres brings the same counts back.
+    await redis.del(engine.keys.auction(auction.id), engine.keys.bidders(auction.id))
+    expect(await engine.getBidStats(auction.id)).toBeNull()
+    await engine.loadAuction(auction.id)
+    expect(await engine.getBidStats(auction.id)).toEqual(expected)
+
+    expect((await engine.endAuction(auction.id)).ok).toBe(true)
+    expect(await engine.getBidStats(auction.id)).toBeNull()
+  })
+})
+
 describe('scripts', () => {
   test('survive SCRIPT FLUSH (NOSCRIPT is handled)', async () => {
     const { engine, redis } = testEngine()

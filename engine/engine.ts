@@ -208,7 +208,13 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   private bidKeys(auctionId: string, bidderKey: string) {
     const k = this.keys
-    return [k.auction(auctionId), bidderKey, k.recentBids(auctionId), k.outbox]
+    return [
+      k.auction(auctionId),
+      bidderKey,
+      k.recentBids(auctionId),
+      k.outbox,
+      k.bidders(auctionId),
+    ]
   }
 
   private accepted(reply: Reply): BidAccepted {
@@ -517,7 +523,19 @@ export class Engine extends EventEmitter<EngineEvents> {
     let last = ''
     let lastName = ''
     let lastBot = '0'
+    let botBids = 0
+    let bidders: string[] = []
     if (row.status === 'live') {
+      // Who has bid so far and how many bids were the house's: the live page's counts.
+      const rows = await this.prisma.$queryRaw<
+        Array<{ bidder: string; bot: boolean; bids: bigint }>
+      >`
+        SELECT COALESCE("userId", 'bot:' || "botId") AS bidder, bool_or("isBot") AS bot,
+               count(*) AS bids
+        FROM "Bid" WHERE "auctionId" = ${row.id} AND ("userId" IS NOT NULL OR "botId" IS NOT NULL)
+        GROUP BY 1`
+      bidders = rows.map((r) => r.bidder)
+      botBids = rows.reduce((sum, r) => sum + (r.bot ? Number(r.bids) : 0), 0)
       const lastBid = await this.prisma.bid.findFirst({
         where: { auctionId: row.id },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -545,7 +563,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     }
     return (await scripts.loadAuction.run<string>(
       this.redis,
-      [k.auction(row.id), k.upcoming, k.ending],
+      [k.auction(row.id), k.upcoming, k.ending, k.bidders(row.id)],
       [
         row.id,
         row.status,
@@ -558,6 +576,8 @@ export class Engine extends EventEmitter<EngineEvents> {
         lastBot,
         JSON.stringify(meta),
         this.timerMs,
+        botBids,
+        ...bidders,
       ],
     )) as AuctionStatus | 'skipped'
   }
@@ -577,6 +597,7 @@ export class Engine extends EventEmitter<EngineEvents> {
         k.recentBids(auctionId),
         k.prebids(auctionId),
         k.botCounts(auctionId),
+        k.bidders(auctionId),
       ],
       [auctionId],
     )
@@ -681,6 +702,35 @@ export class Engine extends EventEmitter<EngineEvents> {
       state,
       meta: meta ? (JSON.parse(meta) as AuctionMeta) : null,
       bids: reply.slice(13).map((row) => JSON.parse(row) as RecentBid),
+    }
+  }
+
+  /**
+   * A live auction's bid counts as its page shows them (SPEC.md "Auction detail"): all bids,
+   * the house's, and how many people and bots have bid. Null unless Redis holds it live.
+   */
+  async getBidStats(auctionId: string): Promise<{
+    totalBids: number
+    botBids: number
+    userBids: number
+    uniqueParticipants: number
+  } | null> {
+    const replies =
+      (await this.redis
+        .pipeline()
+        .hmget(this.keys.auction(auctionId), 'status', 'bids', 'botBids')
+        .scard(this.keys.bidders(auctionId))
+        .exec()) ?? []
+    for (const [error] of replies) if (error) throw error
+    const [status, bids, botBids] = (replies[0]?.[1] ?? []) as Array<string | null>
+    if (status !== 'live') return null
+    const totalBids = Number(bids || 0)
+    const house = Number(botBids || 0)
+    return {
+      totalBids,
+      botBids: house,
+      userBids: totalBids - house,
+      uniqueParticipants: Number(replies[1]?.[1] ?? 0),
     }
   }
 

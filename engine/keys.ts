@@ -12,6 +12,8 @@ export function createKeys(prefix: string) {
     recentBids: (id: string) => `${base}rb:${id}`,
     prebids: (id: string) => `${base}pb:${id}`,
     botCounts: (id: string) => `${base}bc:${id}`,
+    /** Everyone who has bid on a live auction (people by id, bots as `bot:<id>`). */
+    bidders: (id: string) => `${base}bd:${id}`,
     autoBids: (id: string) => `${base}ab:${id}`,
     user: (id: string) => `${base}u:${id}`,
     upcoming: `${base}upcoming`,

@@ -11,7 +11,7 @@ end
 
 /**
  * KEYS: auction, bidder (user hash, or the auction's bot-count hash for a bot), recent bids,
- * outbox, auto-bid budgets (only for an auto bid).
+ * outbox, bidders (a set), auto-bid budgets (only for an auto bid).
  * ARGV: auctionId, bidderId, isBot (0/1), botName, botLimit (0 = none), timerMs,
  * minIntervalMs, recentMax, debit (0/1, 1 for people), auto (1: paid from the auto-bid budget
  * reserved earlier, so the balance stays as it is).
@@ -41,9 +41,9 @@ if ARGV[3] == '0' then
   balance = u[1]
   if ARGV[10] == '1' then
     local field = 'r:' .. ARGV[2]
-    if tonumber(redis.call('HGET', KEYS[5], field) or '0') < 1 then return {'err', 'no_budget'} end
-    redis.call('HINCRBY', KEYS[5], field, -1)
-    redis.call('HINCRBY', KEYS[5], 'p:' .. ARGV[2], 1)
+    if tonumber(redis.call('HGET', KEYS[6], field) or '0') < 1 then return {'err', 'no_budget'} end
+    redis.call('HINCRBY', KEYS[6], field, -1)
+    redis.call('HINCRBY', KEYS[6], 'p:' .. ARGV[2], 1)
   elseif ARGV[9] == '1' then
     local left = tonumber(balance)
     if left < 1 then return {'err', 'insufficient_bids'} end
@@ -56,6 +56,7 @@ else
   local count = tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')
   if limit > 0 and count >= limit then return {'err', 'bot_limit_reached'} end
   redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
+  redis.call('HINCRBY', KEYS[1], 'botBids', 1)
   name = ARGV[4]
 end
 local price = fmt('%d', tonumber(a[2]) + tonumber(a[3]))
@@ -71,6 +72,7 @@ local listed = redis.call('LPUSH', KEYS[3], '{"id":"' .. id .. '","bidder":' .. 
   ',"name":' .. cjson.encode(name) .. ',"bot":' .. (ARGV[3] == '1' and 'true' or 'false') ..
   ',"prebid":false,"price":' .. price .. ',"at":' .. nows .. '}')
 if listed > 2 * kept then redis.call('LTRIM', KEYS[3], 0, kept - 1) end
+redis.call('SADD', KEYS[5], ARGV[2])
 return {'ok', id, price, deadline, bids, balance, nows, name}
 `
 
@@ -128,6 +130,7 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0
       local name = redis.call('HGET', base .. 'u:' .. uid, 'name') or ''
       conversions[i] = {user = uid, name = name, price = price}
       last, lastName = uid, name
+      redis.call('SADD', base .. 'bd:' .. id, uid)
     end
     local bids = tonumber(a[5] or '0') + #conversions
     local deadline = now + timer
@@ -160,7 +163,8 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0
     redis.call('XADD', KEYS[3], '*', 'type', 'finish', 'auction', id, 'winner', a[4] or '',
       'name', a[5] or '', 'bot', a[6] or '0', 'price', a[3], 'endedAt', a[2], 'at', now,
       'bids', a[7] or '0', 'admin', '0')
-    for _, k in ipairs({akey, base .. 'rb:' .. id, base .. 'pb:' .. id, base .. 'bc:' .. id}) do
+    for _, k in ipairs({akey, base .. 'rb:' .. id, base .. 'pb:' .. id, base .. 'bc:' .. id,
+        base .. 'bd:' .. id}) do
       redis.call('PEXPIRE', k, keep)
     end
     table.insert(finished, id)
@@ -186,7 +190,8 @@ local id = redis.call('XADD', KEYS[3], '*', 'type', 'finish', 'auction', ARGV[1]
   'winner', a[3] or '', 'name', a[4] or '', 'bot', a[5] or '0', 'price', a[2], 'endedAt', now,
   'at', now, 'bids', a[6] or '0', 'admin', '1')
 local base = ARGV[2]
-for _, k in ipairs({KEYS[1], base .. 'rb:' .. ARGV[1], base .. 'pb:' .. ARGV[1], base .. 'bc:' .. ARGV[1]}) do
+for _, k in ipairs({KEYS[1], base .. 'rb:' .. ARGV[1], base .. 'pb:' .. ARGV[1], base .. 'bc:' .. ARGV[1],
+    base .. 'bd:' .. ARGV[1]}) do
   redis.call('PEXPIRE', k, tonumber(ARGV[3]))
 end
 return {'ok', id, tostring(now)}
@@ -240,8 +245,8 @@ return {'hot', redis.call('HGET', KEYS[1], 'bal')}
  * Puts an auction from Postgres into Redis. An upcoming auction is (re)written and scheduled;
  * a live or finished one already in Redis keeps its state (only its display fields change); a
  * live one missing from Redis (Redis lost) comes back with a fresh timer.
- * KEYS: auction, upcoming, ending. ARGV: auctionId, status, price, increment, startMs,
- * bids, last, lastName, lastBot, meta JSON, timerMs.
+ * KEYS: auction, upcoming, ending, bidders. ARGV: auctionId, status, price, increment, startMs,
+ * bids, last, lastName, lastBot, meta JSON, timerMs, bot bids, then everyone who has bid.
  */
 export const loadAuctionLua = `${NOW}
 local current = redis.call('HGET', KEYS[1], 'status')
@@ -260,7 +265,8 @@ if ARGV[2] == 'live' then
   local deadline = now_ms() + tonumber(ARGV[11])
   redis.call('HSET', KEYS[1], 'status', 'live', 'price', ARGV[3], 'inc', ARGV[4],
     'start', ARGV[5], 'meta', ARGV[10], 'bids', ARGV[6], 'last', ARGV[7], 'lastName', ARGV[8],
-    'lastBot', ARGV[9], 'deadline', deadline)
+    'lastBot', ARGV[9], 'deadline', deadline, 'botBids', ARGV[12])
+  for i = 13, #ARGV do redis.call('SADD', KEYS[4], ARGV[i]) end
   redis.call('ZADD', KEYS[3], deadline, ARGV[1])
   return 'live'
 end
@@ -269,7 +275,7 @@ return 'skipped'
 
 /**
  * Removes an auction (admin delete). KEYS: auction, upcoming, ending, recent, prebids, bot
- * counts. ARGV: id. Returns the status it had, then, if it had not started, the users whose
+ * counts, bidders. ARGV: id. Returns the status it had, then, if it had not started, the users whose
  * prebids it held (they are owed their bid back), in the same atomic step.
  */
 export const removeAuctionLua = `
@@ -280,7 +286,7 @@ if status == 'upcoming' then
 end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
-redis.call('DEL', KEYS[1], KEYS[4], KEYS[5], KEYS[6])
+redis.call('DEL', KEYS[1], KEYS[4], KEYS[5], KEYS[6], KEYS[7])
 return out
 `
 

@@ -327,10 +327,15 @@ export async function getAuctionBids(
   }))
 }
 
-/** Distinct bidders (bots by name, people by account) and bid counts of one auction. */
-/** Counts over an auction's bids in Postgres; shown next to live data, so up to 1 s old. */
-export async function getAuctionStats(auctionId: string) {
-  return recentRead(`stats:${auctionId}`, 1_000, () => countAuctionBids(auctionId))
+/**
+ * Bid counts and distinct bidders (people by account, bots one by one) of one auction: a live
+ * one's from Redis, kept by the bid script; others' counted in Postgres, up to 1 s old.
+ */
+export async function getAuctionStats(engine: Engine, auctionId: string) {
+  return (
+    (await engine.getBidStats(auctionId)) ??
+    recentRead(`stats:${auctionId}`, 1_000, () => countAuctionBids(auctionId))
+  )
 }
 
 async function countAuctionBids(auctionId: string) {
@@ -339,7 +344,7 @@ async function countAuctionBids(auctionId: string) {
   >`SELECT count(*) AS total,
            count(*) FILTER (WHERE "isBot") AS bot,
            count(*) FILTER (WHERE NOT "isBot") AS people,
-           count(DISTINCT COALESCE("userId", 'bot:' || "botName")) AS participants
+           count(DISTINCT COALESCE("userId", 'bot:' || COALESCE("botId", "botName"))) AS participants
     FROM "Bid" WHERE "auctionId" = ${auctionId}`
   const row = rows[0]
   return {

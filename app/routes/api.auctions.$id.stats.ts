@@ -3,9 +3,9 @@ import { getAuctionStats } from '~/models/auction.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { apiError, json, translator } from '~/utils/api.server.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? ''
   const exists = await getPrisma().auction.findUnique({ where: { id }, select: { id: true } })
   if (!exists) return apiError(404, (await translator(request))('bidding.errors.auction_not_found'))
-  return json(await getAuctionStats(id))
+  return json(await getAuctionStats(context.engine, id))
 }

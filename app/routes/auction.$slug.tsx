@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
   const [bids, stats, settings, prebid, autoBid, buyNow] = await Promise.all([
     getAuctionBids(context.engine, auction),
-    getAuctionStats(auction.id),
+    getAuctionStats(context.engine, auction.id),
     getSettings(),
     user && auction.status === 'upcoming'
       ? hasUserPrebid(auction.id, user.id).then(
