@@ -62,6 +62,9 @@ export async function userIdFromCookieHeader(
 // no Postgres read; each process also keeps it for two seconds, so a burst of bids costs no
 // Redis read either (docs/decisions/020-session-user-cache.md).
 const SESSION_CACHE_MS = 5 * 60 * 1000
+// What an ended session's cache entry becomes for as long as an entry could live: a request that
+// read the session row just before it was deleted cannot put it back (its write is `NX`).
+const ENDED = 'ended'
 const LOCAL_SESSION_MS = 2_000
 const KEPT_SESSIONS = 50_000
 const localSessions = new Map<string, { userId: string; until: number }>()
@@ -91,6 +94,7 @@ export async function optionalUserIdFromCookieHeader(
   const redis = getRedis()
   const key = sessionCacheKey(sessionId)
   const cached = await redis.get(key).catch(() => null)
+  if (cached === ENDED) return null
   if (cached) {
     const [userId = '', expires = '0'] = cached.split(' ')
     if (Number(expires) > Date.now()) {
@@ -106,17 +110,17 @@ export async function optionalUserIdFromCookieHeader(
   const expires = session?.expiresAt.getTime() ?? 0
   if (!session || expires <= Date.now()) return null
   const ttl = Math.min(SESSION_CACHE_MS, expires - Date.now())
-  await redis.set(key, `${session.userId} ${expires}`, 'PX', ttl).catch(() => {})
+  await redis.set(key, `${session.userId} ${expires}`, 'PX', ttl, 'NX').catch(() => {})
   keepLocally(sessionId, session.userId, expires)
   noteRequest({ userId: session.userId })
   return session.userId
 }
 
-/** Ends a session's cached user id (logout, a new login replacing it). */
+/** Ends a session's cached user id (logout, a new login replacing it, the account deleted). */
 export async function forgetSession(sessionId: string) {
   localSessions.delete(sessionId)
   await getRedis()
-    .del(sessionCacheKey(sessionId))
+    .set(sessionCacheKey(sessionId), ENDED, 'PX', SESSION_CACHE_MS)
     .catch((error: unknown) =>
       log.warn('a session id could not be dropped from the cache', { error: String(error) }),
     )

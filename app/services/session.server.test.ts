@@ -1,0 +1,39 @@
+import { expect, test } from 'vitest'
+import { createUser } from '../../engine/test-support.ts'
+import {
+  forgetSession,
+  optionalUserIdFromCookieHeader,
+  sessionCookie,
+} from '~/services/session.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+
+async function sessionFor(userId: string) {
+  const id = `s-${Math.random().toString(36).slice(2)}`
+  await getPrisma().session.create({
+    data: { id, userId, expiresAt: new Date(Date.now() + 3_600_000) },
+  })
+  // The Cookie header a browser sends back: the Set-Cookie value without its attributes.
+  const header = (await sessionCookie().serialize(id)).split(';')[0]!
+  return { id, header }
+}
+
+test("a session's user id is found, and a forged cookie finds nobody", async () => {
+  const user = await createUser(getPrisma())
+  const { header } = await sessionFor(user.id)
+  expect(await optionalUserIdFromCookieHeader(header)).toBe(user.id)
+  expect(await optionalUserIdFromCookieHeader(header)).toBe(user.id)
+  expect(await optionalUserIdFromCookieHeader(`${header.slice(0, -2)}xx`)).toBeNull()
+  expect(await optionalUserIdFromCookieHeader(null)).toBeNull()
+})
+
+test('an ended session stays ended even if its row is read again before it is deleted', async () => {
+  const user = await createUser(getPrisma())
+  const { id, header } = await sessionFor(user.id)
+  expect(await optionalUserIdFromCookieHeader(header)).toBe(user.id)
+  // Logout deletes the row, then forgets the session; a request that read the row just before
+  // the delete must not bring it back. Here the row is still there when it is forgotten.
+  await forgetSession(id)
+  expect(await optionalUserIdFromCookieHeader(header)).toBeNull()
+  await getPrisma().session.delete({ where: { id } })
+  expect(await optionalUserIdFromCookieHeader(header)).toBeNull()
+})
