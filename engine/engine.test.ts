@@ -122,6 +122,28 @@ describe('bid', () => {
 })
 
 describe('finish', () => {
+  test("a finished auction's keys stay for the finished TTL, whether swept or ended", async () => {
+    const { engine, redis } = testEngine({ timerMs: 1_500, finishedTtlMs: 60_000 })
+    const [swept, ended] = [await liveAuction(engine), await liveAuction(engine)]
+    const [a, b] = [await createUser(engine.prisma), await createUser(engine.prisma)]
+    const bot = { id: 'ttl-bot', name: 'Бот', limit: 0 }
+    expect((await engine.bid(swept.id, a.id)).ok).toBe(true)
+    expect((await engine.bid(ended.id, b.id)).ok).toBe(true)
+    expect((await engine.botBid(swept.id, bot)).ok).toBe(true)
+    expect((await engine.botBid(ended.id, bot)).ok).toBe(true)
+    expect((await engine.endAuction(ended.id)).ok).toBe(true)
+    await sleep(1_600)
+    expect((await engine.sweep()).finished).toContain(swept.id)
+    const k = engine.keys
+    for (const id of [swept.id, ended.id]) {
+      for (const key of [k.auction(id), k.recentBids(id), k.botCounts(id), k.bidders(id)]) {
+        const ttl = await redis.pttl(key)
+        expect(ttl, key).toBeGreaterThan(50_000)
+        expect(ttl, key).toBeLessThanOrEqual(60_000)
+      }
+    }
+  })
+
   test('an auction finishes 10 s after its last bid, not before', async () => {
     const { engine } = testEngine()
     const auction = await liveAuction(engine)

@@ -4,6 +4,7 @@ import type { PrismaClient } from '../prisma/generated/client.ts'
 import { autoBidReserveLua, autoBidReturnLua, autoBidStopLua } from './autobid-lua.ts'
 import { createKeys, type Keys } from './keys.ts'
 import {
+  STATE_FIELDS,
   auctionViewLua,
   bidLua,
   creditLua,
@@ -88,10 +89,7 @@ export type AuctionMeta = {
 
 type Reply = string[]
 
-/**
- * An auction's live fields as HMGET returns them (status, price, inc, start, deadline, ended,
- * last, lastName, lastBot, bids, prebids); missing ones are null or ''.
- */
+/** An auction's live fields as HMGET returns them (STATE_FIELDS); missing ones are null or ''. */
 function parseState(id: string, f: Array<string | null>): AuctionState | null {
   if (!f[0]) return null
   return {
@@ -652,20 +650,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     if (auctionIds.length === 0) return []
     const pipeline = this.redis.pipeline()
     for (const id of auctionIds) {
-      pipeline.hmget(
-        this.keys.auction(id),
-        'status',
-        'price',
-        'inc',
-        'start',
-        'deadline',
-        'ended',
-        'last',
-        'lastName',
-        'lastBot',
-        'bids',
-        'prebids',
-      )
+      pipeline.hmget(this.keys.auction(id), ...STATE_FIELDS)
     }
     const replies = (await pipeline.exec()) ?? []
     return auctionIds.map((id, index) => {
@@ -694,14 +679,15 @@ export class Engine extends EventEmitter<EngineEvents> {
       [this.keys.auction(auctionId), this.keys.recentBids(auctionId)],
       [limit],
     )
-    const state = parseState(auctionId, reply.slice(1, 12))
+    const fields = STATE_FIELDS.length
+    const state = parseState(auctionId, reply.slice(1, 1 + fields))
     if (!state) return null
-    const meta = reply[12]
+    const meta = reply[1 + fields]
     return {
       at: Number(reply[0]),
       state,
       meta: meta ? (JSON.parse(meta) as AuctionMeta) : null,
-      bids: reply.slice(13).map((row) => JSON.parse(row) as RecentBid),
+      bids: reply.slice(2 + fields).map((row) => JSON.parse(row) as RecentBid),
     }
   }
 

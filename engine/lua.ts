@@ -10,6 +10,34 @@ end
 `
 
 /**
+ * Once an auction has finished, its keys (engine/keys.ts: auction, recent bids, prebids, bot
+ * counts, bidders) stay for `ms` so its page and its last updates can still be read.
+ */
+const EXPIRE_FINISHED = `
+local function expire_finished(base, id, ms)
+  for _, kind in ipairs({'a:', 'rb:', 'pb:', 'bc:', 'bd:'}) do
+    redis.call('PEXPIRE', base .. kind .. id, ms)
+  end
+end
+`
+
+/** The fields of an auction hash that make its live state, in the order parseState reads them. */
+export const STATE_FIELDS = [
+  'status',
+  'price',
+  'inc',
+  'start',
+  'deadline',
+  'ended',
+  'last',
+  'lastName',
+  'lastBot',
+  'bids',
+  'prebids',
+] as const
+const luaList = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ')
+
+/**
  * KEYS: auction, bidder (user hash, or the auction's bot-count hash for a bot), recent bids,
  * outbox, bidders (a set), auto-bid budgets (only for an auto bid).
  * ARGV: auctionId, bidderId, isBot (0/1), botName, botLimit (0 = none), timerMs,
@@ -106,7 +134,7 @@ return {'ok', id, tostring(balance), tostring(count), tostring(now)}
  * KEYS: upcoming, ending, outbox. ARGV: base, timerMs, recentMax, limit, finishedTtlMs.
  * Returns {now, next start or '', next deadline or '', started ids, finished ids}.
  */
-export const sweepLua = `${NOW}
+export const sweepLua = `${NOW}${EXPIRE_FINISHED}
 local now = now_ms()
 local base = ARGV[1]
 local timer = tonumber(ARGV[2])
@@ -163,10 +191,7 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0
     redis.call('XADD', KEYS[3], '*', 'type', 'finish', 'auction', id, 'winner', a[4] or '',
       'name', a[5] or '', 'bot', a[6] or '0', 'price', a[3], 'endedAt', a[2], 'at', now,
       'bids', a[7] or '0', 'admin', '0')
-    for _, k in ipairs({akey, base .. 'rb:' .. id, base .. 'pb:' .. id, base .. 'bc:' .. id,
-        base .. 'bd:' .. id}) do
-      redis.call('PEXPIRE', k, keep)
-    end
+    expire_finished(base, id, keep)
     table.insert(finished, id)
   end
 end
@@ -179,7 +204,7 @@ return {tostring(now), nextStart, nextEnd, table.concat(started, ','), table.con
  * An admin ends a live auction now (SPEC.md section 4); the last bidder wins.
  * KEYS: auction, ending, outbox. ARGV: auctionId, base, finishedTtlMs.
  */
-export const endLua = `${NOW}
+export const endLua = `${NOW}${EXPIRE_FINISHED}
 local now = now_ms()
 local a = redis.call('HMGET', KEYS[1], 'status', 'price', 'last', 'lastName', 'lastBot', 'bids')
 if not a[1] then return {'err', 'auction_not_found'} end
@@ -189,11 +214,7 @@ redis.call('ZREM', KEYS[2], ARGV[1])
 local id = redis.call('XADD', KEYS[3], '*', 'type', 'finish', 'auction', ARGV[1],
   'winner', a[3] or '', 'name', a[4] or '', 'bot', a[5] or '0', 'price', a[2], 'endedAt', now,
   'at', now, 'bids', a[6] or '0', 'admin', '1')
-local base = ARGV[2]
-for _, k in ipairs({KEYS[1], base .. 'rb:' .. ARGV[1], base .. 'pb:' .. ARGV[1], base .. 'bc:' .. ARGV[1],
-    base .. 'bd:' .. ARGV[1]}) do
-  redis.call('PEXPIRE', k, tonumber(ARGV[3]))
-end
+expire_finished(ARGV[2], ARGV[1], tonumber(ARGV[3]))
 return {'ok', id, tostring(now)}
 `
 
@@ -312,18 +333,17 @@ return 0
 
 /**
  * Everything a real-time update of one auction shows, read at one moment: the clock, the live
- * fields parseState reads (engine.ts), then meta and the newest recent bids.
+ * fields (STATE_FIELDS), then meta and the newest recent bids.
  * KEYS: auction, recent bids. ARGV: how many bids. Returns {now} when the auction is not held,
  * else {now, ...fields ('' where unset), meta, ...bids}.
  */
 export const auctionViewLua = `${NOW}
 local out = {tostring(now_ms())}
-local f = redis.call('HMGET', KEYS[1], 'status', 'price', 'inc', 'start', 'deadline', 'ended',
-  'last', 'lastName', 'lastBot', 'bids', 'prebids', 'meta')
+local f = redis.call('HMGET', KEYS[1], ${luaList(STATE_FIELDS)}, 'meta')
 if not f[1] then return out end
-for i = 1, 12 do out[i + 1] = f[i] or '' end
+for i = 1, ${STATE_FIELDS.length + 1} do out[i + 1] = f[i] or '' end
 local recent = redis.call('LRANGE', KEYS[2], 0, tonumber(ARGV[1]) - 1)
-for i = 1, #recent do out[13 + i] = recent[i] end
+for i = 1, #recent do out[${STATE_FIELDS.length + 2} + i] = recent[i] end
 return out
 `
 

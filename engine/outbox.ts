@@ -68,14 +68,16 @@ export class OutboxWorker {
 
   /** Runs `work` in one transaction on a connection of this worker's pool. */
   private async inTransaction(work: (sql: Sql) => Promise<void>) {
-    this.pool ??= new pg.Pool({
-      connectionString: this.databaseUrl,
-      max: 2,
-      allowExitOnIdle: true,
-      application_name: `outbox:${this.consumer}`.slice(0, 63),
-    })
-    // An idle connection that breaks (Postgres restarted) is dropped by the pool.
-    this.pool.on('error', () => {})
+    if (!this.pool) {
+      this.pool = new pg.Pool({
+        connectionString: this.databaseUrl,
+        max: 2,
+        allowExitOnIdle: true,
+        application_name: `outbox:${this.consumer}`.slice(0, 63),
+      })
+      // An idle connection that breaks (Postgres restarted) is dropped by the pool.
+      this.pool.on('error', () => {})
+    }
     const client = await this.pool.connect()
     let broken: Error | undefined
     try {
