@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import type { RequestHandler, Response } from 'express'
 import { languageFromCookie, pickFromAcceptLanguage } from '../app/i18n/detect.server.ts'
 
 // Pages for visitors who are not logged in are the same for everyone with the same language
-// and cookie choices. Each process keeps such a page for PAGE_CACHE_MS and serves it again
-// with this request's own CSP nonce, so a crowd arriving at a popular auction costs one render
-// per second instead of one per visitor. Anything a page shows that changes faster (price,
+// and cookie choices. Each process keeps such a page for PAGE_CACHE_MS and serves the same bytes
+// again (compressed once, its scripts allowed by their hashes), so a crowd arriving at a
+// popular auction costs one render per second instead of one per visitor. Anything a page shows that changes faster (price,
 // timer, last bidder) is at most that old on arrival; with JavaScript the page's socket sends
 // the current state as soon as it joins. See docs/decisions/019-anonymous-page-cache.md.
 
@@ -19,11 +21,12 @@ const CHOICE_COOKIES = ['cookie-consent', 'cookie-preferences']
 
 type Page = {
   at: number
-  status: number
+  /** The page's own headers, with a Content-Security-Policy that names its scripts' hashes. */
   headers: Array<[string, string | number | readonly string[]]>
-  body: string
-  nonce: string
+  /** The page's bytes, and compressed once per encoding when a visitor first asks for it. */
+  bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer }
 }
+type Encoding = 'br' | 'gzip' | 'identity'
 
 function cookiesOf(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>()
@@ -34,8 +37,14 @@ function cookiesOf(header: string | undefined): Map<string, string> {
   return cookies
 }
 
-/** Headers of a kept page that are the request's own, set afresh on every answer. */
-const OWN_HEADERS = new Set(['content-security-policy', 'x-request-id', 'content-length'])
+/** Headers of an answer that are the request's own, never kept. */
+const OWN_HEADERS = new Set([
+  'content-security-policy',
+  'x-request-id',
+  'content-length',
+  'content-encoding',
+  'etag',
+])
 
 export function anonymousPageCache({ enabled }: { enabled: boolean }): RequestHandler {
   const pages = new Map<string, Page>()
@@ -56,12 +65,21 @@ export function anonymousPageCache({ enabled }: { enabled: boolean }): RequestHa
       language,
       ...CHOICE_COOKIES.map((name) => cookies.get(name) ?? ''),
     ].join('\n')
-    const nonce = String(res.locals.cspNonce)
 
     const serve = (page: Page) => {
       for (const [name, value] of page.headers) res.setHeader(name, value)
       res.setHeader('X-Page-Cache', 'hit')
-      res.status(page.status).send(page.body.replaceAll(page.nonce, nonce))
+      if (req.fresh) return void res.status(304).end()
+      // Brotli is the smaller of the two where the visitor takes both.
+      const encoding: Encoding = req.acceptsEncodings('br')
+        ? 'br'
+        : req.acceptsEncodings('gzip')
+          ? 'gzip'
+          : 'identity'
+      const body = (page.bodies[encoding] ??= compress(page.bodies.identity, encoding))
+      if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
+      res.setHeader('Content-Length', body.length)
+      res.status(200).end(body)
     }
     const kept = pages.get(key)
     if (kept && Date.now() - kept.at < PAGE_CACHE_MS) return serve(kept)
@@ -75,8 +93,8 @@ export function anonymousPageCache({ enabled }: { enabled: boolean }): RequestHa
     rendering.set(key, new Promise((resolve) => (settle = resolve)))
     keepWhenDone(res, (rendered) => {
       rendering.delete(key)
-      if (!rendered) return settle(null)
-      const page = { ...rendered, nonce }
+      const page = rendered && keepable(rendered, String(res.locals.cspNonce))
+      if (!page) return settle(null)
       pages.delete(key)
       pages.set(key, page)
       for (const oldest of pages.keys()) {
@@ -90,10 +108,73 @@ export function anonymousPageCache({ enabled }: { enabled: boolean }): RequestHa
 }
 
 /**
+ * The rendered page as it is served to every later visitor: byte for byte the same, so that it
+ * is compressed once. Its inline scripts are allowed by their hashes rather than by the first
+ * visitor's nonce (which is taken out of the page); `'strict-dynamic'` lets them load the rest.
+ * A page with a script loaded by address is not kept (its nonce would be needed).
+ */
+function keepable(rendered: Rendered, nonce: string): Page | null {
+  const html = rendered.body.toString('utf8')
+  const hashes = new Set<string>()
+  for (const [, attributes, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes!)) return null
+    hashes.add(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`)
+  }
+  const policy = rendered.policy.replace(`'nonce-${nonce}'`, [...hashes].join(' ') || "'none'")
+  if (policy === rendered.policy) return null
+  const identity = Buffer.from(html.replaceAll(` nonce="${nonce}"`, ''), 'utf8')
+  const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`
+  return {
+    at: rendered.at,
+    headers: [
+      ...varyByEncoding(rendered.headers),
+      ['Content-Security-Policy', policy],
+      ['ETag', etag],
+    ],
+    bodies: { identity },
+  }
+}
+
+/** The kept page is sent compressed or not by what the visitor accepts: `Vary` says so. */
+function varyByEncoding(headers: Page['headers']): Page['headers'] {
+  const vary = headers.find(([name]) => name === 'vary')?.[1]
+  const names =
+    vary === undefined
+      ? []
+      : String(vary)
+          .split(',')
+          .map((name) => name.trim())
+  if (names.some((name) => name.toLowerCase() === 'accept-encoding' || name === '*')) return headers
+  return [
+    ...headers.filter(([name]) => name !== 'vary'),
+    ['vary', [...names, 'Accept-Encoding'].join(', ')],
+  ]
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'br')
+    return brotliCompressSync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    })
+  if (encoding === 'gzip') return gzipSync(body)
+  return body
+}
+
+type Rendered = {
+  at: number
+  headers: Page['headers']
+  policy: string
+  body: Buffer
+}
+
+/**
  * Collects what the app writes; once the answer is sent, hands over a whole HTML page that is
  * the same for every visitor (200, no cookie set), or null for any other answer.
  */
-function keepWhenDone(res: Response, done: (page: Omit<Page, 'nonce'> | null) => void) {
+function keepWhenDone(res: Response, done: (page: Rendered | null) => void) {
   const chunks: Buffer[] = []
   let size = 0
   const collect = (chunk: unknown, encoding?: unknown) => {
@@ -127,8 +208,9 @@ function keepWhenDone(res: Response, done: (page: Omit<Page, 'nonce'> | null) =>
     const whole = res.statusCode === 200 && type.startsWith('text/html') && size <= MAX_PAGE_BYTES
     if (!whole || res.getHeader('set-cookie') !== undefined) return done(null)
     const headers = Object.entries(res.getHeaders())
-      .filter(([name]) => !OWN_HEADERS.has(name) && name !== 'content-encoding')
+      .filter(([name]) => !OWN_HEADERS.has(name))
       .map(([name, value]) => [name, value!] as [string, string | number | readonly string[]])
-    done({ at: Date.now(), status: 200, headers, body: Buffer.concat(chunks).toString('utf8') })
+    const policy = String(res.getHeader('content-security-policy') ?? '')
+    done({ at: Date.now(), headers, policy, body: Buffer.concat(chunks) })
   })
 }

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { phone, screenshot, setupBrowser } from './browser.ts'
 
@@ -80,4 +81,25 @@ test('the home page fits a phone screen and its menu opens', async () => {
   await page.getByLabel('Меню').click()
   expect(await page.getByRole('navigation', { name: 'Мобильная навигация' }).isVisible()).toBe(true)
   await screenshot(page, 'home-phone-menu')
+})
+
+test('a page kept for visitors who are not logged in hydrates: its scripts pass the policy', async () => {
+  // The first visit renders the page; a visit within the next second gets the kept one.
+  let kept: { page: Page; refused: string[] } | undefined
+  for (let attempt = 0; attempt < 5 && !kept; attempt++) {
+    const page = await browser.newPage()
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+    })
+    const response = await page.goto('/how-it-works?kept=browser')
+    if (response?.headers()['x-page-cache'] === 'hit') kept = { page, refused }
+  }
+  expect(kept).toBeDefined()
+  // Hydrated, the language switcher applies on change and drops its OK button.
+  await kept!.page
+    .getByRole('button', { name: 'OK', exact: true })
+    .first()
+    .waitFor({ state: 'detached' })
+  expect(kept!.refused).toEqual([])
 })
