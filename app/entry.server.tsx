@@ -140,3 +140,4 @@ function outageMessage(request: Request): string {
 
 // Reached by the production server through the build's entry module (server/app.ts).
 export { bidCall } from '~/services/bid-call.server.ts'
+export { bidFormPost } from '~/services/bid-action.server.ts'

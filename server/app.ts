@@ -9,6 +9,7 @@ import express from 'express'
 import type { Redis } from 'ioredis'
 import type { Engine } from '../engine/index.ts'
 import type { bidCall as BidCall } from '../app/services/bid-call.server.ts'
+import type { bidFormPost as BidFormPost } from '../app/services/bid-action.server.ts'
 import { Server as SocketServer } from 'socket.io'
 import type { ViteDevServer } from 'vite'
 import {
@@ -37,7 +38,7 @@ export type Services = {
 const CLOSE_GRACE_MS = 5_000
 
 /** What app/entry.server.tsx exports for this server besides Remix's own. */
-type EntryExtras = { bidCall: typeof BidCall }
+type EntryExtras = { bidCall: typeof BidCall; bidFormPost: typeof BidFormPost }
 
 function serveBidCall(bidCall: typeof BidCall, engine: Engine): express.RequestHandler {
   return (req, res, next) => {
@@ -53,6 +54,85 @@ function serveBidCall(bidCall: typeof BidCall, engine: Engine): express.RequestH
       res.end(JSON.stringify(answer.body))
     }, next)
   }
+}
+
+/** A bid form's body is ~40 bytes; anything much larger is some other form. */
+const MAX_BID_FORM_BYTES = 1024
+
+/**
+ * The auction page's bid button without JavaScript (`POST /auction/{slug}`, `intent=bid`):
+ * answered here with the route's own outcome and redirect, ahead of Remix. Any other post to
+ * the page (prebid, auto-bid, buy now, a fetcher's) is handed on untouched: its body is read
+ * only to look and then put back for Remix to read.
+ */
+function serveBidForm(bidFormPost: typeof BidFormPost, engine: Engine): express.RequestHandler {
+  return (req, res, next) => {
+    const length = Number(req.get('content-length'))
+    const slug = req.params.slug ?? ''
+    if (
+      !req.is('application/x-www-form-urlencoded') ||
+      !(length > 0 && length <= MAX_BID_FORM_BYTES) ||
+      slug.endsWith('.data')
+    )
+      return next()
+    peekBody(req, length)
+      .then((body) => {
+        const form = body ? new URLSearchParams(body.toString('latin1')) : null
+        const plainBid =
+          form?.get('intent') === 'bid' &&
+          !form.has('via') &&
+          ![...form.values()].some((value) => value.includes('\0'))
+        if (!plainBid) return next()
+        return bidFormPost(engine, {
+          slug,
+          cookie: req.headers.cookie,
+          acceptLanguage: req.headers['accept-language'],
+        }).then(
+          ({ location, setCookie }) => {
+            if (setCookie) res.append('Set-Cookie', setCookie)
+            res.status(302).setHeader('Location', location)
+            res.end()
+          },
+          // Nothing was placed (a bid that fails to reach Redis is answered with a toast): the
+          // page's route answers the post instead, with its own error page if it fails too.
+          () => next(),
+        )
+      })
+      .catch(next)
+  }
+}
+
+/**
+ * Reads a small request body without taking it: once `length` bytes are in (or the body ended
+ * short, or failed), they are put back into the request for the next reader.
+ */
+function peekBody(req: express.Request, length: number): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const finish = (whole: boolean) => {
+      req.off('readable', pull)
+      req.off('end', short)
+      req.off('error', short)
+      req.off('close', short)
+      const body = Buffer.concat(chunks)
+      if (body.length > 0) req.unshift(body)
+      resolve(whole ? body : null)
+    }
+    const short = () => finish(false)
+    function pull() {
+      let chunk: Buffer | null
+      while (size < length && (chunk = req.read() as Buffer | null) !== null) {
+        chunks.push(chunk)
+        size += chunk.length
+      }
+      if (size >= length) finish(size === length)
+    }
+    req.on('readable', pull)
+    req.on('end', short)
+    req.on('error', short)
+    req.on('close', short)
+  })
 }
 
 export type AppServer = {
@@ -142,9 +222,10 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     build = (await import(
       pathToFileURL(path.join(root, 'build/server/index.js')).href
     )) as ServerBuild
-    // The bid call renders nothing: answered here, with the route module's own function.
-    const { bidCall } = build.entry.module as Partial<EntryExtras>
+    // Bids render nothing: answered here, with the route modules' own functions.
+    const { bidCall, bidFormPost } = build.entry.module as Partial<EntryExtras>
     if (bidCall) app.post('/api/auctions/:id/bid', serveBidCall(bidCall, services.engine))
+    if (bidFormPost) app.post('/auction/:slug', serveBidForm(bidFormPost, services.engine))
   } else {
     const { createServer: createViteServer } = await import('vite')
     vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })

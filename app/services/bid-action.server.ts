@@ -1,8 +1,12 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
-import { placeBid, placePrebid } from '~/services/bidding.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
-import { getOptionalUserId } from '~/services/session.server.ts'
-import { redirectWithToast } from '~/services/toast.server.ts'
+import type { TFunction } from 'i18next'
+import type { Engine } from '../../engine/index.ts'
+import { getAuctionBySlug } from '~/models/auction.server.ts'
+import { placeBid, placePrebid, type BidOutcome } from '~/services/bidding.server.ts'
+import { getFixedT, languageOf } from '~/services/i18n.server.ts'
+import { errorFields, log } from '~/services/logger.server.ts'
+import { getOptionalUserId, optionalUserIdFromCookieHeader } from '~/services/session.server.ts'
+import { toastCookie } from '~/services/toast.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { readForm } from '~/utils/form.server.ts'
 
@@ -22,45 +26,101 @@ export async function handleBidForm(
   const id = auctionId ?? String(form.get('auctionId') ?? '')
   const viaFetcher = form.get('via') === 'fetcher'
   const t = await getFixedT(request)
-  const reply = (ok: boolean, message: string, status: number, title?: string, price?: number) =>
-    viaFetcher
-      ? data({ ok, message, price: price ?? null }, { status })
-      : redirectWithToast(
-          back,
-          ok
-            ? { type: 'success', description: message }
-            : { type: 'error', title, description: message },
-        )
+  const outcome: FormOutcome =
+    intent === 'bid' || intent === 'prebid'
+      ? await bidFormOutcome(context.engine, intent, id, () => getOptionalUserId(request), t)
+      : { ok: false, status: 400, message: t('api.invalid') }
+  if (viaFetcher)
+    return data(
+      { ok: outcome.ok, message: outcome.message, price: outcome.price ?? null },
+      { status: outcome.status },
+    )
+  const { location, setCookie } = await formRedirect(back, outcome)
+  return redirect(location, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+}
 
-  if (intent !== 'bid' && intent !== 'prebid') return reply(false, t('api.invalid'), 400)
+/** What a bid or prebid button's post comes to, whether a fetcher or a plain form sent it. */
+type FormOutcome = {
+  ok: boolean
+  status: number
+  message: string
+  /** The toast's title of a refusal. */
+  title?: string
+  /** The price after an accepted bid. */
+  price?: number
+  /** Nobody is logged in: a plain form goes to the login page. */
+  login?: boolean
+}
+
+async function bidFormOutcome(
+  engine: Engine,
+  intent: 'bid' | 'prebid',
+  id: string,
+  userIdOf: () => Promise<string | null>,
+  t: TFunction,
+): Promise<FormOutcome> {
   const failed = intent === 'bid' ? t('bidding.bidFailed') : t('bidding.prebidFailed')
   // An auction the engine holds is known; others are looked up in Postgres.
   const known =
     id.length > 0 &&
     id.length <= 64 &&
-    ((await context.engine.getState(id)) !== null ||
+    ((await engine.getState(id)) !== null ||
       (await getPrisma().auction.count({ where: { id } })) > 0)
-  if (!known) return reply(false, t('bidding.errors.auction_not_found'), 404, failed)
-
-  const userId = await getOptionalUserId(request)
+  if (!known)
+    return { ok: false, status: 404, message: t('bidding.errors.auction_not_found'), title: failed }
+  const userId = await userIdOf()
   if (!userId) {
-    if (!viaFetcher) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
-    return reply(
-      false,
-      intent === 'bid' ? t('bidding.loginToBid') : t('bidding.loginToPrebid'),
-      401,
-      failed,
-    )
+    const message = intent === 'bid' ? t('bidding.loginToBid') : t('bidding.loginToPrebid')
+    return { ok: false, status: 401, message, title: failed, login: true }
   }
-  const outcome =
-    intent === 'bid'
-      ? await placeBid(context.engine, id, userId, t)
-      : await placePrebid(context.engine, id, userId, t)
-  return reply(
-    outcome.ok,
-    outcome.message,
-    outcome.status,
-    failed,
-    outcome.ok && intent === 'bid' ? outcome.price : undefined,
+  let outcome: BidOutcome
+  try {
+    outcome =
+      intent === 'bid'
+        ? await placeBid(engine, id, userId, t)
+        : await placePrebid(engine, id, userId, t)
+  } catch (error) {
+    // Redis out of reach: said in a toast, to try again, like the API's 503.
+    log.warn('bid not placed: a service is unavailable', errorFields(error))
+    return { ok: false, status: 503, message: t('api.unavailable'), title: failed }
+  }
+  if (!outcome.ok)
+    return { ok: false, status: outcome.status, message: outcome.message, title: failed }
+  const price = intent === 'bid' ? outcome.price : undefined
+  return { ok: true, status: 200, message: outcome.message, price }
+}
+
+/** Where a plain form post goes next: back with a toast, or to the login page. */
+async function formRedirect(back: string, outcome: FormOutcome) {
+  if (outcome.login) return { location: `/login?redirectTo=${encodeURIComponent(back)}` }
+  const toast = outcome.ok
+    ? ({ type: 'success', description: outcome.message } as const)
+    : ({ type: 'error', title: outcome.title, description: outcome.message } as const)
+  return { location: back, setCookie: await toastCookie(toast) }
+}
+
+/** What a plain bid form post needs from its request: the auction's slug and two headers. */
+export type BidFormRequest = {
+  slug: string
+  cookie: string | null | undefined
+  acceptLanguage: string | null | undefined
+}
+
+/**
+ * A bid from the auction page's form without JavaScript (`POST /auction/{slug}`, intent
+ * `bid`): the busiest page post, answered by the production server ahead of Remix
+ * (server/app.ts) with the same outcome and redirect as the route's action above.
+ */
+export async function bidFormPost(engine: Engine, request: BidFormRequest) {
+  const t = await getFixedT(await languageOf(request.cookie, request.acceptLanguage))
+  const auction = await getAuctionBySlug(engine, request.slug)
+  const back = `/auction/${encodeURIComponent(request.slug)}`
+  const outcome = await bidFormOutcome(
+    engine,
+    'bid',
+    auction?.id ?? '',
+    () => optionalUserIdFromCookieHeader(request.cookie),
+    t,
   )
+  return formRedirect(back, outcome)
 }

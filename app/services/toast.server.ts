@@ -36,10 +36,15 @@ function toastStorage() {
   return storage
 }
 
-export async function createToastHeaders(input: ToastInput): Promise<Headers> {
+/** The Set-Cookie value that carries a toast to the next page. */
+export async function toastCookie(input: ToastInput): Promise<string> {
   const session = await toastStorage().getSession()
   session.flash(TOAST_KEY, toastSchema.parse(input))
-  return new Headers({ 'Set-Cookie': await toastStorage().commitSession(session) })
+  return toastStorage().commitSession(session)
+}
+
+export async function createToastHeaders(input: ToastInput): Promise<Headers> {
+  return new Headers({ 'Set-Cookie': await toastCookie(input) })
 }
 
 export async function redirectWithToast(url: string, input: ToastInput, init?: ResponseInit) {
