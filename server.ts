@@ -68,6 +68,13 @@ try {
   process.exit(1)
 }
 
+// The other instances learn of this one before its first visitor can join a room (bounded:
+// a Redis that does not answer is the readiness check's to report).
+await Promise.race([
+  realtime.ready().catch((error: unknown) => log.warn('realtime not ready', errorFields(error))),
+  new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
+])
+
 server.httpServer.listen(env.PORT, env.HOST, () => {
   const address = server.httpServer.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT

@@ -1,9 +1,9 @@
-import { createAdapter } from '@socket.io/redis-adapter'
 import type { Redis } from 'ioredis'
 import type { Server as SocketServer, Socket } from 'socket.io'
 import type { Engine } from '../engine/index.ts'
 import { presentAuction, presentBid, timersInSeconds } from '../app/models/live-auction.ts'
 import { log } from '../app/services/logger.server.ts'
+import { roomsAcrossInstances } from './realtime-adapter.ts'
 
 const BIDS_IN_UPDATE = 10
 const VIEWERS_DEBOUNCE_MS = 300
@@ -36,7 +36,8 @@ export function attachRealtime({
 }: Options) {
   const pub = redis.duplicate({ connectionName: 'socket.io:pub' })
   const sub = redis.duplicate({ connectionName: 'socket.io:sub' })
-  io.adapter(createAdapter(pub, sub, { key: `${prefix}:socket.io` }))
+  const rooms = roomsAcrossInstances(pub, sub, `${prefix}:socket.io`)
+  io.adapter(rooms.adapter)
 
   io.use((socket, next) => {
     const { origin, host } = socket.handshake.headers
@@ -158,7 +159,10 @@ export function attachRealtime({
   })
 
   return {
+    /** Resolves once the other instances know of this one (before it takes visitors). */
+    ready: rooms.ready,
     async close() {
+      rooms.close()
       for (const timer of viewerCounts.values()) clearTimeout(timer)
       await Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})])
     },
