@@ -37,9 +37,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await form.getByLabel('Телефон').inputValue()).toMatch(/^\+99655\d{7}$/)
       await form.getByLabel('Дата рождения').fill('1995-04-12')
       await form.getByLabel('Пол').selectOption('male')
+      // The toast shows for 5 s and may come before the dialog is gone: both are awaited at once.
+      const saved = page.getByText('Профиль обновлен').first().waitFor()
       await form.getByRole('button', { name: 'Заполнить профиль' }).click()
-      await page.getByRole('dialog').waitFor({ state: 'detached' })
-      await page.getByText('Профиль обновлен').first().waitFor()
+      await Promise.all([page.getByRole('dialog').waitFor({ state: 'detached' }), saved])
       await screenshot(page, `registered-${mode}`)
     })
 
