@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomFillSync } from 'node:crypto'
 import type { RequestHandler, Response } from 'express'
 
 // Security headers for every response. The Content-Security-Policy carries a per-request nonce
@@ -23,7 +23,7 @@ export function securityHeaders({
       setCommonHeaders(res, production)
       return next()
     }
-    const nonce = randomBytes(16).toString('base64')
+    const nonce = newNonce()
     res.locals.cspNonce = nonce
     const scriptSrc = production
       ? `'self' 'nonce-${nonce}' 'strict-dynamic'`
@@ -44,6 +44,20 @@ export function securityHeaders({
     setCommonHeaders(res, production)
     next()
   }
+}
+
+// Nonces are cut from a block of random bytes filled 256 nonces at a time: one call into the
+// system's random source per 256 requests instead of one per request, each nonce as random.
+const NONCE_BYTES = 16
+const randomBlock = Buffer.alloc(NONCE_BYTES * 256)
+let nextNonceAt = randomBlock.length
+function newNonce() {
+  if (nextNonceAt === randomBlock.length) {
+    randomFillSync(randomBlock)
+    nextNonceAt = 0
+  }
+  nextNonceAt += NONCE_BYTES
+  return randomBlock.toString('base64', nextNonceAt - NONCE_BYTES, nextNonceAt)
 }
 
 const API_POLICY = `default-src 'none'; frame-ancestors 'none'`

@@ -174,12 +174,21 @@ async function withLiveState(engine: Engine, rows: Row[]): Promise<AuctionView[]
 }
 
 export async function getAuctionBySlug(engine: Engine, slug: string): Promise<AuctionView | null> {
-  const row = await catalogRead(engine, `slug:${slug}`, () =>
-    getPrisma().auction.findUnique({ where: { slug }, select: viewSelect }),
-  )
+  const row = await auctionRowBySlug(engine, slug)
   if (!row) return null
   const [view] = await withLiveState(engine, [row])
   return view ?? null
+}
+
+/** The id of the auction with this slug, or null: for posts to its page, no live state read. */
+export async function getAuctionIdBySlug(engine: Engine, slug: string): Promise<string | null> {
+  return (await auctionRowBySlug(engine, slug))?.id ?? null
+}
+
+function auctionRowBySlug(engine: Engine, slug: string) {
+  return catalogRead(engine, `slug:${slug}`, () =>
+    getPrisma().auction.findUnique({ where: { slug }, select: viewSelect }),
+  )
 }
 
 export async function getAuctionById(engine: Engine, id: string): Promise<AuctionView | null> {

@@ -22,6 +22,7 @@ import {
   getAuctionBids,
   findAuctionSlug,
   getAuctionBySlug,
+  getAuctionIdBySlug,
   getAuctionStats,
   hasUserPrebid,
 } from '~/models/auction.server.ts'
@@ -85,13 +86,13 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const auction = await getAuctionBySlug(context.engine, params.slug ?? '')
+  const auctionId = (await getAuctionIdBySlug(context.engine, params.slug ?? '')) ?? ''
   const back = `/auction/${encodeURIComponent(params.slug ?? '')}`
   const form = await readForm(request.clone())
-  if (form.get('intent') === 'buyNow') return handleBuyNowForm(request, auction?.id ?? '', back)
+  if (form.get('intent') === 'buyNow') return handleBuyNowForm(request, auctionId, back)
   if ((AUTOBID_INTENTS as readonly unknown[]).includes(form.get('intent')))
-    return handleAutoBidForm(request, context, form, back, auction?.id ?? '')
-  return handleBidForm(request, context, back, auction?.id ?? '')
+    return handleAutoBidForm(request, context, form, back, auctionId)
+  return handleBidForm(request, context, back, auctionId)
 }
 
 export default function AuctionRoute() {

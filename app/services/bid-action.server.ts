@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import type { TFunction } from 'i18next'
 import type { Engine } from '../../engine/index.ts'
-import { getAuctionBySlug } from '~/models/auction.server.ts'
+import { getAuctionIdBySlug } from '~/models/auction.server.ts'
 import { placeBid, placePrebid, type BidOutcome } from '~/services/bidding.server.ts'
 import { getFixedT, languageOf } from '~/services/i18n.server.ts'
 import { errorFields, log } from '~/services/logger.server.ts'
@@ -26,9 +26,11 @@ export async function handleBidForm(
   const id = auctionId ?? String(form.get('auctionId') ?? '')
   const viaFetcher = form.get('via') === 'fetcher'
   const t = await getFixedT(request)
+  // An id found by the page's slug is known to exist (or is '' when none has it).
+  const known = auctionId === undefined ? undefined : auctionId !== ''
   const outcome: FormOutcome =
     intent === 'bid' || intent === 'prebid'
-      ? await bidFormOutcome(context.engine, intent, id, () => getOptionalUserId(request), t)
+      ? await bidFormOutcome(context.engine, intent, id, known, () => getOptionalUserId(request), t)
       : { ok: false, status: 400, message: t('api.invalid') }
   if (viaFetcher)
     return data(
@@ -52,21 +54,17 @@ type FormOutcome = {
   login?: boolean
 }
 
+/** `known`: whether the auction exists, when the caller has looked it up already. */
 async function bidFormOutcome(
   engine: Engine,
   intent: 'bid' | 'prebid',
   id: string,
+  known: boolean | undefined,
   userIdOf: () => Promise<string | null>,
   t: TFunction,
 ): Promise<FormOutcome> {
   const failed = intent === 'bid' ? t('bidding.bidFailed') : t('bidding.prebidFailed')
-  // An auction the engine holds is known; others are looked up in Postgres.
-  const known =
-    id.length > 0 &&
-    id.length <= 64 &&
-    ((await engine.getState(id)) !== null ||
-      (await getPrisma().auction.count({ where: { id } })) > 0)
-  if (!known)
+  if (!(known ?? (await auctionExists(engine, id))))
     return { ok: false, status: 404, message: t('bidding.errors.auction_not_found'), title: failed }
   const userId = await userIdOf()
   if (!userId) {
@@ -88,6 +86,16 @@ async function bidFormOutcome(
     return { ok: false, status: outcome.status, message: outcome.message, title: failed }
   const price = intent === 'bid' ? outcome.price : undefined
   return { ok: true, status: 200, message: outcome.message, price }
+}
+
+/** An auction the engine holds exists; others are looked up in Postgres. */
+async function auctionExists(engine: Engine, id: string) {
+  return (
+    id.length > 0 &&
+    id.length <= 64 &&
+    ((await engine.getState(id)) !== null ||
+      (await getPrisma().auction.count({ where: { id } })) > 0)
+  )
 }
 
 /** Where a plain form post goes next: back with a toast, or to the login page. */
@@ -113,12 +121,13 @@ export type BidFormRequest = {
  */
 export async function bidFormPost(engine: Engine, request: BidFormRequest) {
   const t = await getFixedT(await languageOf(request.cookie, request.acceptLanguage))
-  const auction = await getAuctionBySlug(engine, request.slug)
+  const auctionId = await getAuctionIdBySlug(engine, request.slug)
   const back = `/auction/${encodeURIComponent(request.slug)}`
   const outcome = await bidFormOutcome(
     engine,
     'bid',
-    auction?.id ?? '',
+    auctionId ?? '',
+    auctionId !== null,
     () => optionalUserIdFromCookieHeader(request.cookie),
     t,
   )
