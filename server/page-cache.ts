@@ -120,7 +120,7 @@ function keepable(rendered: Rendered, nonce: string): Page | null {
     if (/\ssrc\s*=/i.test(attributes!)) return null
     hashes.add(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`)
   }
-  const policy = rendered.policy.replace(`'nonce-${nonce}'`, [...hashes].join(' ') || "'none'")
+  const policy = rendered.policy.replace(`'nonce-${nonce}'`, [...hashes].join(' '))
   if (policy === rendered.policy) return null
   const identity = Buffer.from(html.replaceAll(` nonce="${nonce}"`, ''), 'utf8')
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`
