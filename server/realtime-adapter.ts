@@ -85,6 +85,8 @@ export function roomsAcrossInstances(pub: Redis, sub: Redis, key: string) {
     .subscribe(helloChannel)
     .then(() => pub.publish(helloChannel, instanceId))
     .then(count)
+  // Said to whoever asks for it (server.ts); never an unhandled rejection while nobody has.
+  ready.catch(() => {})
   const poll = setInterval(() => void count(), PEER_POLL_MS)
   poll.unref()
 
