@@ -202,7 +202,11 @@ async function bids(
           new URLSearchParams({ intent: 'bid', auctionId: auction.id }).toString(),
         )
       }
-      at = Math.max(at + spec.periodMs, performance.now() + spec.minGapMs)
+      // The next turn on this person's own grid, skipping turns its last answer ran into, so
+      // that people whose answers came back together (the first bids of the warm-up load every
+      // person) do not go on bidding in step, all in one burst each period.
+      at += spec.periodMs
+      while (at < performance.now() + spec.minGapMs) at += spec.periodMs
     }
   }
   await Promise.all(Array.from({ length: users }, (_, index) => bidder(index)))

@@ -77,9 +77,12 @@ export async function startSite(options: SiteOptions) {
           redisUrl: services.REDIS_URL,
           prefix: scenario.prefix,
           label: `web${i + 1}`,
-          nodeArgs: options.cpuProfileDir
-            ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
-            : [],
+          nodeArgs: [
+            ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+            ...(options.cpuProfileDir
+              ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
+              : []),
+          ],
         }).then((app) => {
           cleanups.push(() => app.stop())
           return app
