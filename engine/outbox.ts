@@ -12,6 +12,10 @@ import type { Engine } from './engine.ts'
 
 const GROUP = 'postgres'
 const CLAIM_IDLE_MS = 30_000
+/** How often a worker looks for entries a dead instance left unacknowledged. */
+const CLAIM_EVERY_MS = 5_000
+/** At most one transaction per window while batches are not full (bids reach Postgres within it). */
+const BATCH_WINDOW_MS = 100
 const MAX_BACKOFF_MS = 30_000
 
 type Fields = Record<string, string>
@@ -137,19 +141,34 @@ export class OutboxWorker {
   private async run() {
     const reader = this.reader!
     await this.ensureGroup(reader).catch(() => {})
+    // What this consumer was given and never acknowledged is read again at the start and
+    // after a failure (a successful batch is acknowledged whole); a dead instance's entries
+    // are looked for every CLAIM_EVERY_MS.
+    let ownPending = true
+    let claimedAt = 0
     while (this.running) {
       try {
-        // First what this consumer was given and never acknowledged, then what a dead
-        // instance left behind, then new entries.
-        let entries = await this.read(reader, '0', 0)
-        if (entries.length === 0) entries = await this.claim(reader)
+        const started = Date.now()
+        let entries: OutboxEntry[] = []
+        if (ownPending) entries = await this.read(reader, '0', 0)
+        ownPending = entries.length > 0
+        if (entries.length === 0 && started - claimedAt >= CLAIM_EVERY_MS) {
+          claimedAt = started
+          entries = await this.claim(reader)
+        }
         if (entries.length === 0) entries = await this.read(reader, '>', 1000)
         if (entries.length === 0) continue
         await this.apply(entries)
         if (this.backoffMs) this.engine.log.info('outbox writing again', { after: this.backoffMs })
         this.backoffMs = 0
+        // A batch short of full: let the next one gather for the rest of the window, so a busy
+        // site writes a few large transactions a second rather than one per round trip.
+        const rest = BATCH_WINDOW_MS - (Date.now() - started)
+        if (entries.length < this.batchSize && rest > 0 && this.running)
+          await new Promise((resolve) => setTimeout(resolve, rest))
       } catch (error) {
         if (!this.running) break
+        ownPending = true
         this.backoffMs = Math.min(MAX_BACKOFF_MS, this.backoffMs ? this.backoffMs * 2 : 500)
         this.engine.log.warn('outbox write failed; retrying', {
           error: error instanceof Error ? error.message : String(error),
