@@ -192,6 +192,18 @@ export async function createAppServer(env: Env, services: Services): Promise<App
 
   app.use(securityHeaders({ production, tagManager: Boolean(env.GTM_ID) }))
   app.use(limitRequestBodies())
+  app.use(sameOriginMutations(env.PUBLIC_ORIGIN))
+  app.use(rejectHostileUrls())
+
+  const root = process.cwd()
+  const productionBuild = production
+    ? ((await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild)
+    : undefined
+  const extras = productionBuild?.entry.module as Partial<EntryExtras> | undefined
+  // A bid from the auction page's form is answered with a redirect and no body: ahead of
+  // compression, whose wrapping would cost more than the whole answer.
+  if (extras?.bidFormPost)
+    app.post('/auction/:slug', serveBidForm(extras.bidFormPost, services.engine))
   // The answers to API calls that change something are a few dozen bytes (a bid's is ~90):
   // compressing them costs more CPU than it saves bytes.
   const compress = compression()
@@ -206,26 +218,20 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     answerOutagesWith503(res.locals.context as RequestContext, req, res)
     next()
   })
-  app.use(sameOriginMutations(env.PUBLIC_ORIGIN))
-  app.use(rejectHostileUrls())
 
   let vite: ViteDevServer | undefined
   let build: ServerBuild | (() => Promise<ServerBuild>)
-  if (production) {
-    const root = process.cwd()
+  if (productionBuild) {
     // Hashed file names never change content: cache them for a year.
     app.use(
       '/assets',
       express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
     )
     app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
-    build = (await import(
-      pathToFileURL(path.join(root, 'build/server/index.js')).href
-    )) as ServerBuild
+    build = productionBuild
     // Bids render nothing: answered here, with the route modules' own functions.
-    const { bidCall, bidFormPost } = build.entry.module as Partial<EntryExtras>
-    if (bidCall) app.post('/api/auctions/:id/bid', serveBidCall(bidCall, services.engine))
-    if (bidFormPost) app.post('/auction/:slug', serveBidForm(bidFormPost, services.engine))
+    if (extras?.bidCall)
+      app.post('/api/auctions/:id/bid', serveBidCall(extras.bidCall, services.engine))
   } else {
     const { createServer: createViteServer } = await import('vite')
     vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })

@@ -37,7 +37,7 @@ export async function handleBidForm(
       { ok: outcome.ok, message: outcome.message, price: outcome.price ?? null },
       { status: outcome.status },
     )
-  const { location, setCookie } = await formRedirect(back, outcome)
+  const { location, setCookie } = formRedirect(back, outcome)
   return redirect(location, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 }
 
@@ -99,12 +99,12 @@ async function auctionExists(engine: Engine, id: string) {
 }
 
 /** Where a plain form post goes next: back with a toast, or to the login page. */
-async function formRedirect(back: string, outcome: FormOutcome) {
+function formRedirect(back: string, outcome: FormOutcome) {
   if (outcome.login) return { location: `/login?redirectTo=${encodeURIComponent(back)}` }
   const toast = outcome.ok
     ? ({ type: 'success', description: outcome.message } as const)
     : ({ type: 'error', title: outcome.title, description: outcome.message } as const)
-  return { location: back, setCookie: await toastCookie(toast) }
+  return { location: back, setCookie: toastCookie(toast) }
 }
 
 /** What a plain bid form post needs from its request: the auction's slug and two headers. */

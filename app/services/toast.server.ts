@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { cookieSecrets, getEnv } from '~/utils/env.server.ts'
@@ -16,35 +17,58 @@ export type Toast = z.infer<typeof toastSchema>
 export type ToastInput = z.input<typeof toastSchema>
 
 const TOAST_KEY = 'toast'
+/** Where a session keeps a value flashed under TOAST_KEY (Remix's session format). */
+const FLASHED_TOAST = `__flash_${TOAST_KEY}__`
 
 type ToastStorage = ReturnType<
   typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>
 >
 let storage: ToastStorage | undefined
 function toastStorage() {
-  const env = getEnv()
   storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: {
-      name: env.NODE_ENV === 'production' ? '__Host-toast' : 'toast',
-      sameSite: 'lax',
-      path: '/',
-      httpOnly: true,
-      secrets: cookieSecrets(env),
-      secure: env.NODE_ENV === 'production',
-    },
+    cookie: toastCookieOptions(),
   })
   return storage
 }
 
-/** The Set-Cookie value that carries a toast to the next page. */
-export async function toastCookie(input: ToastInput): Promise<string> {
-  const session = await toastStorage().getSession()
-  session.flash(TOAST_KEY, toastSchema.parse(input))
-  return toastStorage().commitSession(session)
+function toastCookieOptions() {
+  const env = getEnv()
+  const production = env.NODE_ENV === 'production'
+  return {
+    name: production ? '__Host-toast' : 'toast',
+    sameSite: 'lax',
+    path: '/',
+    httpOnly: true,
+    secrets: cookieSecrets(env),
+    secure: production,
+  } as const
+}
+
+/**
+ * The Set-Cookie value that carries a toast to the next page: what the toast storage's
+ * commitSession makes of a new session with the toast flashed (getToast reads it), written
+ * directly, as it goes out with every bid from a page without JavaScript.
+ */
+export function toastCookie(input: ToastInput): string {
+  const toast: Toast = {
+    id: input.id ?? Math.random().toString(36).slice(2),
+    type: input.type ?? 'message',
+    ...(input.title === undefined ? {} : { title: input.title }),
+    description: input.description,
+  }
+  const { name, secure } = toastCookieOptions()
+  const value = Buffer.from(JSON.stringify({ [FLASHED_TOAST]: toast })).toString('base64')
+  // Signed with the current secret, the first of cookieSecrets.
+  const signature = createHmac('sha256', getEnv().SESSION_SECRET)
+    .update(value)
+    .digest('base64')
+    .replace(/=+$/, '')
+  const attributes = `; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`
+  return `${name}=${encodeURIComponent(`${value}.${signature}`)}${attributes}`
 }
 
 export async function createToastHeaders(input: ToastInput): Promise<Headers> {
-  return new Headers({ 'Set-Cookie': await toastCookie(input) })
+  return new Headers({ 'Set-Cookie': toastCookie(input) })
 }
 
 export async function redirectWithToast(url: string, input: ToastInput, init?: ResponseInit) {
