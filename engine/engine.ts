@@ -109,6 +109,9 @@ function parseState(id: string, f: Array<string | null>): AuctionState | null {
 }
 const num = (value: string | undefined) => Number(value ?? 0)
 
+/** Parsed recent-bid rows an engine keeps (a few per live auction, ~300 bytes each). */
+const RECENT_BID_ROWS_KEPT = 20_000
+
 /**
  * The bid engine's operations. Every one is a single Lua script, so a bid, a prebid, a credit
  * and the end of an auction are serialized inside Redis and no race can split them.
@@ -120,6 +123,11 @@ export class Engine extends EventEmitter<EngineEvents> {
   readonly log: Logger
   private readonly finishedTtlMs: number
   readonly timerMs: number
+  /**
+   * Recent bids by their stored row: every update of an auction reads its newest bids again,
+   * nearly all of them read before. Shared objects: read, never changed.
+   */
+  private readonly recentBidsByRow = new Map<string, RecentBid>()
 
   constructor(options: EngineOptions) {
     super()
@@ -687,7 +695,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       at: Number(reply[0]),
       state,
       meta: meta ? (JSON.parse(meta) as AuctionMeta) : null,
-      bids: reply.slice(2 + fields).map((row) => JSON.parse(row) as RecentBid),
+      bids: reply.slice(2 + fields).map((row) => this.recentBid(row)),
     }
   }
 
@@ -728,7 +736,18 @@ export class Engine extends EventEmitter<EngineEvents> {
   /** The newest bids first. */
   async getRecentBids(auctionId: string, limit = RECENT_BIDS_KEPT): Promise<RecentBid[]> {
     const rows = await this.redis.lrange(this.keys.recentBids(auctionId), 0, limit - 1)
-    return rows.map((row) => JSON.parse(row) as RecentBid)
+    return rows.map((row) => this.recentBid(row))
+  }
+
+  private recentBid(row: string): RecentBid {
+    let bid = this.recentBidsByRow.get(row)
+    if (!bid) {
+      // Rows of bids long gone from every list are dropped all at once now and then.
+      if (this.recentBidsByRow.size >= RECENT_BID_ROWS_KEPT) this.recentBidsByRow.clear()
+      bid = JSON.parse(row) as RecentBid
+      this.recentBidsByRow.set(row, bid)
+    }
+    return bid
   }
 
   async hasPrebid(auctionId: string, userId: string): Promise<boolean> {

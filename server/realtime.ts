@@ -120,8 +120,15 @@ export function attachRealtime({
   // One update in flight per auction: bids that arrive meanwhile are sent together in the next
   // one (it carries the latest state and recent bids), so a busy auction costs one read-back
   // and one broadcast per round trip rather than per bid, and a quiet one gets each at once.
+  //
+  // An update nobody can receive is not built at all: no socket here follows the auction and no
+  // other instance (whose sockets this one cannot see) is running. Whoever joins later is sent
+  // the current state on joining.
   const wanted = new Map<string, boolean>()
+  const followed = (auctionId: string) =>
+    rooms.others() > 0 || io.sockets.adapter.rooms.has(auctionRoom(auctionId))
   async function sendAuctionUpdate(auctionId: string) {
+    if (!followed(auctionId)) return
     if (wanted.has(auctionId)) {
       wanted.set(auctionId, true)
       return

@@ -29,16 +29,25 @@ export type LiveAuction = {
   endedAt: string | null
 } & Partial<AuctionMeta>
 
+// The engine gives the same object for the same recent bid each time it reads it (an update
+// or a page shows the newest bids again and again): each is presented once. Shared: read only.
+const presentedBids = new WeakMap<RecentBid, LiveBid>()
+
 export function presentBid(bid: RecentBid): LiveBid {
-  return {
-    id: bid.id,
-    amount: toMajor(bid.price),
-    isBot: bid.bot,
-    botName: bid.bot ? bid.name : null,
-    isPrebid: bid.prebid,
-    user: bid.bot ? null : { id: bid.bidder, username: bid.name },
-    createdAt: new Date(bid.at).toISOString(),
+  let presented = presentedBids.get(bid)
+  if (!presented) {
+    presented = {
+      id: bid.id,
+      amount: toMajor(bid.price),
+      isBot: bid.bot,
+      botName: bid.bot ? bid.name : null,
+      isPrebid: bid.prebid,
+      user: bid.bot ? null : { id: bid.bidder, username: bid.name },
+      createdAt: new Date(bid.at).toISOString(),
+    }
+    presentedBids.set(bid, presented)
   }
+  return presented
 }
 
 export function presentAuction(

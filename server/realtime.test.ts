@@ -1,0 +1,100 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Server } from 'socket.io'
+import { io as connect, type Socket as ClientSocket } from 'socket.io-client'
+import { afterAll, expect, test, vi } from 'vitest'
+import { Engine } from '../engine/engine.ts'
+import { createUser, liveAuction, sleep, testEngine } from '../engine/test-support.ts'
+import { attachRealtime } from './realtime.ts'
+
+// Real Socket.IO servers, a real engine on real Redis and Postgres.
+const cleanups: Array<() => Promise<unknown> | void> = []
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup()
+})
+
+type Update = { auction: { id: string; currentPrice: number; totalBids: number } }
+
+async function instance(engine: Engine) {
+  const http = createServer()
+  const io = new Server(http)
+  const realtime = attachRealtime({
+    io,
+    engine,
+    redis: engine.redis,
+    prefix: engine.keys.base.slice(1, -2),
+    userIdFromCookie: () => Promise.resolve(null),
+    isAllowedOrigin: () => true,
+  })
+  await realtime.ready()
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  const clients: ClientSocket[] = []
+  let closed = false
+  const close = async () => {
+    if (closed) return
+    closed = true
+    for (const client of clients) client.disconnect()
+    await new Promise<void>((resolve) => io.close(() => resolve()))
+    await realtime.close()
+  }
+  cleanups.push(close)
+  return {
+    close,
+    /** A visitor following the auction, with every `auctionUpdate` it receives. */
+    async visitor(auctionId: string) {
+      const { port } = http.address() as AddressInfo
+      const client = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'] })
+      clients.push(client)
+      const received: Update[] = []
+      client.on('auctionUpdate', (update: Update) => received.push(update))
+      await new Promise<void>((resolve) => client.on('connect', resolve))
+      client.emit('joinAuction', auctionId)
+      // The state on joining.
+      await until(() => received.length === 1)
+      return Object.assign(received, { leave: () => void client.emit('leaveAuction', auctionId) })
+    },
+  }
+}
+
+const until = async (check: () => boolean, ms = 3_000) => {
+  const end = Date.now() + ms
+  while (!check() && Date.now() < end) await sleep(10)
+  return check()
+}
+
+test('an auction nobody follows gets no update built; a visitor, here or on another instance, gets each', async () => {
+  const { engine, prisma } = testEngine()
+  const views = vi.spyOn(engine, 'getAuctionView')
+  const auction = await liveAuction(engine)
+  const people = [await createUser(prisma), await createUser(prisma), await createUser(prisma)]
+  const first = await instance(engine)
+
+  // Alone and unwatched: the bid is placed, nothing is read back for an update.
+  expect((await engine.bid(auction.id, people[0]!.id)).ok).toBe(true)
+  await sleep(100)
+  expect(views).not.toHaveBeenCalled()
+
+  // Someone follows it: they get the state on joining (with that bid), then every bid.
+  const here = await first.visitor(auction.id)
+  expect(here[0]!.auction).toMatchObject({ id: auction.id, totalBids: 1 })
+  await sleep(1010)
+  expect((await engine.bid(auction.id, people[1]!.id)).ok).toBe(true)
+  expect(await until(() => here.length === 2)).toBe(true)
+  expect(here[1]!.auction.totalBids).toBe(2)
+
+  // Another instance (its own engine on the same Redis) with a visitor of its own: a bid
+  // through the first reaches that visitor, though nobody follows it on the first any more.
+  const prefix = engine.keys.base.slice(1, -2)
+  const second = await instance(new Engine({ redis: engine.redis, prisma, prefix }))
+  const there = await second.visitor(auction.id)
+  here.leave()
+  await sleep(1010)
+  views.mockClear()
+  expect((await engine.bid(auction.id, people[2]!.id)).ok).toBe(true)
+  expect(await until(() => there.length === 2)).toBe(true)
+  expect(there[1]!.auction.totalBids).toBe(3)
+  expect(views).toHaveBeenCalled()
+  expect(here).toHaveLength(2)
+  await second.close()
+  await first.close()
+})
