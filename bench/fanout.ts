@@ -9,8 +9,8 @@
 //   --instances 2 (or 1,2 for both in one run) [--via direct|proxy]  viewers split over the
 //       instances directly, or through bench/proxy.ts
 //   --profile DIR  a CPU profile of each server while bids come in, summarized here
-import { fork, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
@@ -30,9 +30,17 @@ import {
   type App,
   type Person,
 } from '../tests/setup/stack.ts'
-import type { ClientCommand, ClientReport, Connected } from './fanout-client.ts'
+import type { ClientReport } from './fanout-client.ts'
 import { describeProfile } from './cpu-profile.ts'
 import { fmt, percentile } from './support.ts'
+import {
+  connectViewers,
+  forkScript,
+  nextMessage,
+  processStats,
+  stopChild,
+  type Viewers,
+} from './viewers.ts'
 
 const { values } = parseArgs({
   options: {
@@ -81,54 +89,10 @@ function openFileLimit() {
   return out === 'unlimited' ? Infinity : Number(out)
 }
 
-const msPerTick = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout)
-
-/** Kernel-side figures of a process from /proc: resident memory and CPU time used. */
-function processStats(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-  // Fields after the command name; utime and stime are the 12th and 13th of them, in ticks.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  const ticks = Number(fields[11]) + Number(fields[12])
-  return { rss: rssKb * 1024, cpuMs: ticks * msPerTick }
-}
-
-function forkScript(file: string, args: string[] = []) {
-  return fork(path.join(here, file), args, {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-}
-
-/** The next IPC message of a given type from a child, or its exit as an error. */
-function nextMessage<T extends { type?: string }>(child: ChildProcess, type?: string) {
-  return new Promise<T>((resolve, reject) => {
-    const onMessage = (message: T) => {
-      if (type && message.type !== type) return
-      child.off('message', onMessage)
-      child.off('exit', onExit)
-      resolve(message)
-    }
-    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) early`))
-    child.on('message', onMessage)
-    child.once('exit', onExit)
-  })
-}
-
 async function startProxyProcess(targets: string[]) {
   const child = forkScript('proxy-process.ts', targets)
   const { url } = await nextMessage<{ type?: string; url: string }>(child)
   return { url, child, stop: () => stopChild(child) }
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  if (child.connected) child.disconnect()
-  const force = setTimeout(() => child.kill('SIGKILL'), 5_000)
-  await exited
-  clearTimeout(force)
 }
 
 // --- server profiles --------------------------------------------------------------------------
@@ -152,60 +116,6 @@ function startProfile(app: App) {
     // Written in one call, but give the write a moment to finish.
     await sleep(500)
     return file
-  }
-}
-
-// --- viewers ----------------------------------------------------------------------------------
-
-type Viewers = Awaited<ReturnType<typeof connectViewers>>
-
-/** Opens `count` viewers over child processes; resolves when each has connected and joined. */
-async function connectViewers(count: number, targets: string[], auctions: string[]) {
-  const processes = Math.ceil(count / perProcess)
-  const children = Array.from({ length: processes }, () => forkScript('fanout-client.ts'))
-  const began = Date.now()
-  const answers = await Promise.all(
-    children.map((child, i) => {
-      const first = i * perProcess
-      const command: ClientCommand = {
-        type: 'connect',
-        targets,
-        auctions,
-        first,
-        count: Math.min(perProcess, count - first),
-        // Handshakes in flight at once over all processes, shared out.
-        concurrency: Math.max(1, Math.round(concurrency / processes)),
-      }
-      child.send(command)
-      return nextMessage<Connected>(child, 'connected')
-    }),
-  )
-  const rooms = new Map<string, number>()
-  const errors: Record<string, number> = {}
-  for (const answer of answers) {
-    for (const [id, n] of Object.entries(answer.rooms)) rooms.set(id, (rooms.get(id) ?? 0) + n)
-    for (const [error, n] of Object.entries(answer.errors)) errors[error] = (errors[error] ?? 0) + n
-  }
-  return {
-    children,
-    joined: answers.reduce((sum, a) => sum + a.joined, 0),
-    connectMs: Date.now() - began,
-    rooms,
-    errors,
-    async reports() {
-      return Promise.all(
-        children.map((child) => {
-          child.send({ type: 'report' } satisfies ClientCommand)
-          return nextMessage<ClientReport>(child, 'report')
-        }),
-      )
-    },
-    cpuMs: () => children.reduce((sum, child) => sum + processStats(child.pid!).cpuMs, 0),
-    async close() {
-      for (const child of children)
-        if (child.connected) child.send({ type: 'close' } satisfies ClientCommand)
-      await Promise.all(children.map(stopChild))
-    },
   }
 }
 
@@ -388,7 +298,10 @@ async function runRound(stack: Stack, clients: number) {
   say(`  connecting ${fmt(clients)} viewers...`)
   let viewers: Viewers | undefined
   try {
-    viewers = await connectViewers(clients, stack.viewerTargets, auctions.ids)
+    viewers = await connectViewers(clients, stack.viewerTargets, auctions.ids, {
+      perProcess,
+      concurrency,
+    })
     say(
       `  ${fmt(viewers.joined)} joined in ${fmt(viewers.connectMs / 1000, 1)} s; measuring idle memory...`,
     )

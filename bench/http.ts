@@ -2,13 +2,14 @@
 // the Origin header, the Lua engine) bid on live auctions, first through the JSON API, then
 // through the auction page's form as a browser without JavaScript sends it (answered with a
 // redirect and a toast). Next to it, the same load generator against a bare Express
-// hello-world. `npm run bench:http [-- --seconds 10 --users 3000 --instances 2 --proxy]`.
+// hello-world. `npm run bench:http [-- --seconds 10 --users 3000 --instances 2 --proxy --watchers 1]`.
 import { parseArgs } from 'node:util'
 import { latencyText, outcomeText, perSecond, runLoad, type LoadReport } from './load.ts'
 import { statementLines, statementsBetween } from './pg-count.ts'
 import { startProxy } from './proxy.ts'
 import { cpuText, loadWithCpu, startHello, startSite } from './site.ts'
 import { fmt, percentile } from './support.ts'
+import { connectViewers } from './viewers.ts'
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +22,12 @@ const { values } = parseArgs({
     instances: { type: 'string', default: '1' },
     /** With several instances: through one round-robin TCP proxy instead of directly. */
     proxy: { type: 'boolean', default: false },
+    /**
+     * Socket.IO viewers following each auction (child processes): every accepted bid's update
+     * is then built and sent, as on a site where people watch the auctions they bid on. 0: none
+     * (an update nobody can receive is not built).
+     */
+    watchers: { type: 'string', default: '1' },
     /** api, form or both. */
     via: { type: 'string', default: 'both' },
     /** A folder for the servers' CPU profiles (summarize them with bench/profile.ts). */
@@ -35,6 +42,7 @@ const users = Number(values.users)
 const concurrency = Number(values.concurrency)
 const periodMs = Number(values.period)
 const instances = Number(values.instances)
+const watchers = Number(values.watchers)
 const phases = (['api', 'form'] as const).filter((via) => [via, 'both'].includes(values.via))
 
 const GOAL = '(goal >= 2,000 accepted/s, p99 <= 50 ms)'
@@ -54,10 +62,22 @@ const site = await startSite({
 })
 try {
   const proxy = values.proxy ? await startProxy(site.origins) : undefined
+  const auctionIds = site.auctions.map((auction) => auction.id)
+  const viewers =
+    watchers > 0
+      ? await connectViewers(
+          watchers * auctionIds.length,
+          proxy ? [proxy.url] : site.origins,
+          auctionIds,
+        )
+      : undefined
   try {
     const where = `${instances} server${instances > 1 ? 's' : ''}${proxy ? ' behind a TCP proxy' : ''}`
     lines.push(
       `${fmt(users)} people bidding on ${site.auctions.length} live auctions, ${where}; ${seconds} s measured after ${warmupSeconds} s warm-up`,
+      viewers
+        ? `${fmt(viewers.joined)} Socket.IO viewers follow them (${fmt(watchers)} per auction): every accepted bid's update is built and sent`
+        : 'nobody follows the auctions in real time: no update is built',
       '',
     )
     let turnOffset = 0
@@ -101,12 +121,21 @@ try {
         )
       }
     }
+    if (viewers) {
+      const reports = await viewers.reports()
+      const latencies = reports.flatMap((report) => report.latencies).sort((a, b) => a - b)
+      const updates = reports.reduce((sum, report) => sum + report.bidUpdates, 0)
+      lines.push(
+        `${label('viewers')}${fmt(updates)} updates with new bids received in all phases; bid to receipt p50 ${fmt(percentile(latencies, 50), 1)} ms, p99 ${fmt(percentile(latencies, 99), 1)} ms`,
+      )
+    }
     // How fast the outbox writes to Postgres once nothing else is going on.
     const drain = await site.drainOutbox(60_000)
     lines.push(
       `${label('outbox after the load')}${fmt(drain.entries)} entries ${drain.left ? `not all written in ${fmt(drain.seconds)} s (${fmt(drain.left)} left)` : `written in ${fmt(drain.seconds, 1)} s`}: ${fmt((drain.entries - drain.left) / Math.max(0.1, drain.seconds))}/s`,
     )
   } finally {
+    await viewers?.close()
     await proxy?.close()
   }
 } finally {
