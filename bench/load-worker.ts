@@ -185,11 +185,16 @@ async function bids(
       'Accept-Encoding': 'gzip',
     }
     let at = times.began + (index / users) * spec.periodMs
+    let answeredAt = -Infinity
     for (let turn = 0; at < times.windowEnd; turn++) {
-      const wait = at - performance.now()
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      // Never sooner than minGapMs after the answer to this person's last bid (the server's
+      // one-a-second rule counts from when it took that bid).
+      // A timer may fire a little early (it counts from the loop's cached time): wait it out.
+      const due = Math.max(at, answeredAt + spec.minGapMs)
+      for (let wait = due - performance.now(); wait > 0; wait = due - performance.now())
+        await new Promise((resolve) => setTimeout(resolve, wait))
       const now = performance.now()
-      if (now >= times.windowStart) report.lags.push(Math.max(0, now - at))
+      if (now >= times.windowStart) report.lags.push(Math.max(0, now - due))
       const auction = spec.auctions[(index + turn + offset) % spec.auctions.length]!
       if (spec.via === 'api') {
         await send(index, 'POST', `/api/auctions/${encodeURIComponent(auction.id)}/bid`, base)
@@ -205,8 +210,9 @@ async function bids(
       // The next turn on this person's own grid, skipping turns its last answer ran into, so
       // that people whose answers came back together (the first bids of the warm-up load every
       // person) do not go on bidding in step, all in one burst each period.
+      answeredAt = performance.now()
       at += spec.periodMs
-      while (at < performance.now() + spec.minGapMs) at += spec.periodMs
+      while (at < answeredAt) at += spec.periodMs
     }
   }
   await Promise.all(Array.from({ length: users }, (_, index) => bidder(index)))
