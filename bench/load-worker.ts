@@ -219,9 +219,11 @@ async function bids(
 }
 
 async function pages(spec: PageLoad & LoadSpec, send: Send, windowEnd: number) {
-  const headers = { 'Accept-Encoding': 'gzip', ...spec.headers }
+  const base = { 'Accept-Encoding': 'gzip', ...spec.headers }
   let next = 0
   const loop = async (index: number) => {
+    const cookie = spec.cookies?.[index % spec.cookies.length]
+    const headers = cookie ? { ...base, Cookie: cookie } : base
     while (performance.now() < windowEnd) {
       await send(index, 'GET', spec.paths[next++ % spec.paths.length]!, headers)
     }

@@ -27,7 +27,13 @@ export type BidLoad = {
   turnOffset?: number
 }
 
-export type PageLoad = { mode: 'pages'; paths: string[]; headers?: Record<string, string> }
+export type PageLoad = {
+  mode: 'pages'
+  paths: string[]
+  headers?: Record<string, string>
+  /** Session cookies: each request loop is one of these people, logged in. */
+  cookies?: string[]
+}
 
 export type LoadSpec = (BidLoad | PageLoad) & {
   /** Servers' origins; bidder i (or loop i) always uses targets[i mod targets]. */

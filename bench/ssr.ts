@@ -2,7 +2,7 @@
 // pages, first with no bid load, then while people bid through the API in the background. In
 // the quiet phases the servers reach Postgres through a statement counter (pg-count.ts), so the
 // figure "SQL statements per page" is exact; a live auction page should read Redis only.
-// `npm run bench:ssr [-- --seconds 5 --concurrency 16 --bid-rate 500]`.
+// `npm run bench:ssr [-- --seconds 5 --concurrency 16 --bid-rate 500 --logged-in]`.
 import { parseArgs } from 'node:util'
 import {
   biddersFor,
@@ -26,8 +26,11 @@ const { values } = parseArgs({
     upcoming: { type: 'string', default: '24' },
     'bid-rate': { type: 'string', default: '500' },
     'cpu-prof': { type: 'string' },
+    /** Each connection is a different person, logged in: no page is kept, each is rendered. */
+    'logged-in': { type: 'boolean', default: false },
   },
 })
+const loggedIn = values['logged-in']
 const TIMER_MS = 10_000
 const PERIOD_MS = 1_050
 const warmupSeconds = Number(values.warmup)
@@ -69,6 +72,7 @@ const pageLoad = (kind: Kind, seconds: number): LoadSpec => ({
   expect: 'ok',
   targets: site.origins,
   paths: kind.paths(site),
+  cookies: loggedIn ? openers : undefined,
   concurrency,
   warmupSeconds,
   seconds,
@@ -150,7 +154,7 @@ try {
 
   const label = (text: string) => text.padEnd(18)
   lines.push(
-    `anonymous GETs with gzip, ${concurrency} connections, ${auctionCount} live auctions and ${values.upcoming} upcoming; measured after ${warmupSeconds} s warm-up`,
+    `${loggedIn ? 'logged-in GETs (a person per connection)' : 'anonymous GETs'} with gzip, ${concurrency} connections, ${auctionCount} live auctions and ${values.upcoming} upcoming; measured after ${warmupSeconds} s warm-up`,
     '',
     `no bid load (${quietSeconds} s each)`,
     ...quiet.flatMap((row) => [
