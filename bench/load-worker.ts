@@ -186,11 +186,12 @@ async function bids(
     }
     let at = times.began + (index / users) * spec.periodMs
     let answeredAt = -Infinity
-    for (let turn = 0; at < times.windowEnd; turn++) {
+    for (let turn = 0; ; turn++) {
       // Never sooner than minGapMs after the answer to this person's last bid (the server's
       // one-a-second rule counts from when it took that bid).
-      // A timer may fire a little early (it counts from the loop's cached time): wait it out.
       const due = Math.max(at, answeredAt + spec.minGapMs)
+      if (due >= times.windowEnd) break
+      // A timer may fire a little early (it counts from the loop's cached time): wait it out.
       for (let wait = due - performance.now(); wait > 0; wait = due - performance.now())
         await new Promise((resolve) => setTimeout(resolve, wait))
       const now = performance.now()

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import { createUser } from '../../engine/test-support.ts'
 import {
   forgetSession,
+  getOptionalUser,
   optionalUserIdFromCookieHeader,
   sessionCookie,
 } from '~/services/session.server.ts'
@@ -36,4 +37,32 @@ test('an ended session stays ended even if its row is read again before it is de
   expect(await optionalUserIdFromCookieHeader(header)).toBeNull()
   await getPrisma().session.delete({ where: { id } })
   expect(await optionalUserIdFromCookieHeader(header)).toBeNull()
+})
+
+test("a request's user is the session's, read once per request; an ended or expired session has none", async () => {
+  const user = await createUser(getPrisma())
+  const { id, header } = await sessionFor(user.id)
+  const request = () => new Request('http://localhost/', { headers: { Cookie: header } })
+  const first = request()
+  const found = await getOptionalUser(first)
+  expect(found).toMatchObject({ id: user.id, username: user.username, role: 'user' })
+  // The root's loader and the page's get the same answer for one request.
+  expect(getOptionalUser(first)).toBe(getOptionalUser(first))
+  expect(await getOptionalUser(new Request('http://localhost/'))).toBeNull()
+
+  await forgetSession(id)
+  expect(await getOptionalUser(request())).toBeNull()
+
+  const expiring = await getPrisma().session.create({
+    data: {
+      id: `s-${Math.random().toString(36).slice(2)}`,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 300),
+    },
+  })
+  const expiringHeader = (await sessionCookie().serialize(expiring.id)).split(';')[0]!
+  const later = () => new Request('http://localhost/', { headers: { Cookie: expiringHeader } })
+  expect((await getOptionalUser(later()))?.id).toBe(user.id)
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  expect(await getOptionalUser(later())).toBeNull()
 })

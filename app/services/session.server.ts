@@ -150,15 +150,23 @@ export type CurrentUser = {
   totalBids: number
 }
 
-/** The signed-in user, or null (no cookie, unknown or expired session). */
-export async function getOptionalUser(request: Request): Promise<CurrentUser | null> {
-  const sessionId = await getSessionId(request)
-  if (!sessionId) return null
-  const session = await getPrisma().session.findUnique({
-    where: { id: sessionId },
-    select: { expiresAt: true, user: { select: currentUserSelect } },
-  })
-  if (!session || session.expiresAt.getTime() <= Date.now()) return null
-  noteRequest({ userId: session.user.id })
-  return session.user
+// The root's loader and the page's own ask for the same request's user: read once per request.
+const usersOfRequests = new WeakMap<Request, Promise<CurrentUser | null>>()
+
+/**
+ * The signed-in user, or null (no cookie, unknown, ended or expired session): the session's
+ * user id as the bid calls find it (kept in Redis and for two seconds per process, decision
+ * 020), then the user's row.
+ */
+export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  let user = usersOfRequests.get(request)
+  if (!user) {
+    user = getOptionalUserId(request).then((userId) =>
+      userId
+        ? getPrisma().user.findUnique({ where: { id: userId }, select: currentUserSelect })
+        : null,
+    )
+    usersOfRequests.set(request, user)
+  }
+  return user
 }
