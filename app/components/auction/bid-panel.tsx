@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { Link, useFetcher, useFormAction, useLocation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,6 +27,9 @@ export function BidPanel({
   const { t } = useTranslation()
   const user = useOptionalUser()
   const location = useLocation()
+  // The page's own action: on the home page that is "/?index" (a post to "/" alone would go to
+  // the root layout, which takes none).
+  const formAction = useFormAction()
   const hydrated = useHydrated()
   const fetcher = useFetcher<ActionResult>({ key: `${intent}-${auctionId}` })
   const pending = fetcher.state !== 'idle'
@@ -69,7 +72,7 @@ export function BidPanel({
   const FormComponent = fetcher.Form
   const label = intent === 'bid' ? t('auction.bidButton') : t('auction.prebidButton')
   return (
-    <FormComponent method="post" action={location.pathname} preventScrollReset>
+    <FormComponent method="post" action={formAction} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="auctionId" value={auctionId} />
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
