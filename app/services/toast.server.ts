@@ -56,15 +56,23 @@ export function toastCookie(input: ToastInput): string {
     ...(input.title === undefined ? {} : { title: input.title }),
     description: input.description,
   }
-  const { name, secure } = toastCookieOptions()
+  const { name, secret, attributes } = toastWriter()
   const value = Buffer.from(JSON.stringify({ [FLASHED_TOAST]: toast })).toString('base64')
-  // Signed with the current secret, the first of cookieSecrets.
-  const signature = createHmac('sha256', getEnv().SESSION_SECRET)
-    .update(value)
-    .digest('base64')
-    .replace(/=+$/, '')
-  const attributes = `; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`
+  const signature = createHmac('sha256', secret).update(value).digest('base64').replace(/=+$/, '')
   return `${name}=${encodeURIComponent(`${value}.${signature}`)}${attributes}`
+}
+
+/** The storage's cookie as toastCookie writes it: signed with the first (current) secret. */
+let writer: { name: string; secret: string; attributes: string } | undefined
+function toastWriter() {
+  if (!writer) {
+    const { name, secrets, secure } = toastCookieOptions()
+    const [secret] = secrets
+    if (!secret) throw new Error('toast cookies need a secret')
+    const attributes = `; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`
+    writer = { name, secret, attributes }
+  }
+  return writer
 }
 
 export async function createToastHeaders(input: ToastInput): Promise<Headers> {
