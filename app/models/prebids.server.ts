@@ -1,4 +1,4 @@
-import { getPrisma } from '~/utils/db.server.ts'
+import { readRows } from '~/utils/sql.server.ts'
 
 /** Which of these auctions the user already holds a prebid on (buttons are disabled there). */
 export async function getPrebidAuctionIds(
@@ -6,9 +6,11 @@ export async function getPrebidAuctionIds(
   auctionIds: string[],
 ): Promise<string[]> {
   if (!userId || auctionIds.length === 0) return []
-  const rows = await getPrisma().prebid.findMany({
-    where: { userId, auctionId: { in: auctionIds } },
-    select: { auctionId: true },
-  })
+  // Plain SQL: signed-in home and list pages read this on every view (app/utils/sql.server.ts).
+  const rows = await readRows<{ auctionId: string }>(
+    'prebid-auction-ids',
+    'SELECT "auctionId" FROM "Prebid" WHERE "userId" = $1 AND "auctionId" = ANY($2::text[])',
+    [userId, auctionIds],
+  )
   return rows.map((row) => row.auctionId)
 }

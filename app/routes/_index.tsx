@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { AuctionCard } from '~/components/auction/auction-card.tsx'
+import { AuctionGrid } from '~/components/auction/auction-grid.tsx'
 import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { toCardView, type AuctionCardView } from '~/models/auction-card.ts'
 import { getHomeAuctions, type AuctionView } from '~/models/auction.server.ts'
 import { getPrebidAuctionIds } from '~/models/prebids.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
@@ -33,7 +34,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     home.upcoming.map((a) => a.id).concat(home.packages.map((a) => a.id)),
   )
   return {
-    ...home,
+    packages: home.packages.map(toCardView),
+    packageCount: home.packageCount,
+    live: home.live.map(toCardView),
+    upcoming: home.upcoming.map(toCardView),
+    upcomingTotal: home.upcomingTotal,
+    winners: home.winners.map(toCardView),
+    featured: home.featured,
     upcomingShown,
     prebidIds,
     // When no auction is featured the hero counts down two days from now (SPEC.md "Home").
@@ -187,7 +194,7 @@ function Grid({
   prebidIds,
   columns = 'sm:grid-cols-2 lg:grid-cols-3',
 }: {
-  items: AuctionView[]
+  items: AuctionCardView[]
   empty: string
   prebidIds?: string[]
   columns?: string
@@ -199,18 +206,10 @@ function Grid({
       </p>
     )
   }
-  return (
-    <ul className={`grid gap-4 ${columns}`}>
-      {items.map((auction) => (
-        <li key={auction.id}>
-          <AuctionCard auction={auction} prebidIds={prebidIds} />
-        </li>
-      ))}
-    </ul>
-  )
+  return <AuctionGrid items={items} prebidIds={prebidIds} className={`grid gap-4 ${columns}`} />
 }
 
-function Winners({ items }: { items: AuctionView[] }) {
+function Winners({ items }: { items: AuctionCardView[] }) {
   const { t } = useTranslation()
   const formatMoney = useFormatMoney()
   if (items.length === 0) {
@@ -225,9 +224,7 @@ function Winners({ items }: { items: AuctionView[] }) {
       {items.map((auction) => (
         <li key={auction.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
           <div>
-            <p className="font-semibold">
-              {auction.winner?.username ?? auction.winnerBotName ?? t('home.unknownWinner')}
-            </p>
+            <p className="font-semibold">{auction.winnerName ?? t('home.unknownWinner')}</p>
             <Link
               to={`/auction/${auction.slug}`}
               className="text-sm text-slate-700 hover:underline"

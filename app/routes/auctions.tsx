@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { pageParam } from '~/utils/http.ts'
-import { AuctionCard } from '~/components/auction/auction-card.tsx'
+import { AuctionGrid } from '~/components/auction/auction-grid.tsx'
 import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
+import { toCardView } from '~/models/auction-card.ts'
 import { getUpcomingPage } from '~/models/auction.server.ts'
 import { getPrebidAuctionIds } from '~/models/prebids.server.ts'
 import { handleBidForm } from '~/services/bid-action.server.ts'
@@ -25,7 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user?.id,
     result.auctions.map((a) => a.id),
   )
-  return { ...result, prebidIds, title: t('auctionsPage.title') }
+  return {
+    ...result,
+    auctions: result.auctions.map(toCardView),
+    prebidIds,
+    title: t('auctionsPage.title'),
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -71,13 +77,11 @@ export default function AuctionsRoute() {
           {t('auctionsPage.empty')}
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {auctions.map((auction) => (
-            <li key={auction.id}>
-              <AuctionCard auction={auction} prebidIds={prebidIds} />
-            </li>
-          ))}
-        </ul>
+        <AuctionGrid
+          items={auctions}
+          prebidIds={prebidIds}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        />
       )}
       <Pager
         page={page}

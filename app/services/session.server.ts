@@ -2,6 +2,7 @@ import { createCookie } from '@remix-run/node'
 import { log, noteRequest } from '~/services/logger.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { readRows } from '~/utils/sql.server.ts'
 import { cookieSecrets, getEnv } from '~/utils/env.server.ts'
 
 // A signed cookie carries only the id of a Session row in Postgres; logging out deletes the row,
@@ -150,6 +151,11 @@ export type CurrentUser = {
   totalBids: number
 }
 
+/** currentUserSelect as plain SQL: every signed-in page reads it (app/utils/sql.server.ts). */
+const CURRENT_USER_SQL = `SELECT ${Object.keys(currentUserSelect)
+  .map((column) => `"${column}"`)
+  .join(', ')} FROM "User" WHERE "id" = $1`
+
 // The root's loader and the page's own ask for the same request's user: read once per request.
 const usersOfRequests = new WeakMap<Request, Promise<CurrentUser | null>>()
 
@@ -161,11 +167,11 @@ const usersOfRequests = new WeakMap<Request, Promise<CurrentUser | null>>()
 export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
   let user = usersOfRequests.get(request)
   if (!user) {
-    user = getOptionalUserId(request).then((userId) =>
-      userId
-        ? getPrisma().user.findUnique({ where: { id: userId }, select: currentUserSelect })
-        : null,
-    )
+    user = getOptionalUserId(request).then(async (userId) => {
+      if (!userId) return null
+      const [row] = await readRows<CurrentUser>('current-user', CURRENT_USER_SQL, [userId])
+      return row ?? null
+    })
     usersOfRequests.set(request, user)
   }
   return user

@@ -8,6 +8,51 @@ const toMinor = (som: number) => Math.round(som * 100)
 
 export type LiveView = AuctionView & { bids: LiveBid[] }
 
+/** What a pushed update (or a polled auction from the JSON API) says about an auction. */
+export type LiveUpdate = {
+  auction: LiveAuction & { lastBidderId?: string | null }
+  bids?: LiveBid[]
+}
+
+/** The fields of an auction that change while it runs. */
+type LiveFields = Pick<
+  AuctionView,
+  | 'status'
+  | 'currentPrice'
+  | 'totalBids'
+  | 'prebidsCount'
+  | 'lastBidder'
+  | 'lastBidderIsBot'
+  | 'lastBidderId'
+>
+
+/** An auction as an update leaves it (money back to minor units). */
+export function applyLiveUpdate<T extends LiveFields>(
+  current: T,
+  { auction: a, bids }: LiveUpdate,
+): T {
+  return {
+    ...current,
+    status: a.status,
+    currentPrice: toMinor(a.currentPrice),
+    totalBids: a.totalBids,
+    prebidsCount: a.prebidsCount,
+    lastBidder: a.lastBidder,
+    lastBidderIsBot: a.lastBidderIsBot,
+    lastBidderId:
+      bids?.[0]?.user?.id ??
+      (a.lastBidderIsBot
+        ? null
+        : a.lastBidderId !== undefined
+          ? a.lastBidderId
+          : current.lastBidderId),
+  }
+}
+
+/** The moment (monotonic clock) a timer with `timeLeft` ms to go runs out. */
+const deadlineOf = (timeLeft: number | null) =>
+  timeLeft === null ? null : performance.now() + timeLeft
+
 /**
  * An auction kept current in the browser: pushed by `auctionUpdate` in its room, re-synced by
  * the 1 Hz `timerUpdate`, polled from /api while the socket is down. The countdown runs from
@@ -26,9 +71,7 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
   const { socket, connected } = useSocket()
   const revalidator = useRevalidator()
   const [auction, setAuction] = useState<LiveView>(() => withBids(initial))
-  const deadline = useRef<number | null>(
-    initial.timeLeft === null ? null : performance.now() + initial.timeLeft,
-  )
+  const deadline = useRef<number | null>(deadlineOf(initial.timeLeft))
   const [msLeft, setMsLeft] = useState<number | null>(initial.timeLeft)
   /** Sockets following this auction now (sent by the server after joins and leaves). */
   const [viewers, setViewers] = useState<number | null>(null)
@@ -36,29 +79,18 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
   // A new loader result (navigation, revalidation) wins over what we had.
   useEffect(() => {
     setAuction(withBids(initial))
-    deadline.current = initial.timeLeft === null ? null : performance.now() + initial.timeLeft
+    deadline.current = deadlineOf(initial.timeLeft)
     setMsLeft(initial.timeLeft)
   }, [initial])
 
-  const apply = (update: { auction: LiveAuction; bids?: LiveBid[] }) => {
-    const a = update.auction
+  const apply = (update: LiveUpdate) => {
     setAuction((current) => {
-      if (current.status !== 'finished' && a.status === 'finished') revalidator.revalidate()
-      return {
-        ...current,
-        status: a.status,
-        currentPrice: toMinor(a.currentPrice),
-        totalBids: a.totalBids,
-        prebidsCount: a.prebidsCount,
-        lastBidder: a.lastBidder,
-        lastBidderIsBot: a.lastBidderIsBot,
-        lastBidderId:
-          update.bids?.[0]?.user?.id ?? (a.lastBidderIsBot ? null : current.lastBidderId),
-        bids: update.bids ?? current.bids,
-      }
+      if (current.status !== 'finished' && update.auction.status === 'finished')
+        revalidator.revalidate()
+      return { ...applyLiveUpdate(current, update), bids: update.bids ?? current.bids }
     })
-    deadline.current = a.timeLeft === null ? null : performance.now() + a.timeLeft
-    setMsLeft(a.timeLeft)
+    deadline.current = deadlineOf(update.auction.timeLeft)
+    setMsLeft(update.auction.timeLeft)
   }
   const applyRef = useRef(apply)
   applyRef.current = apply
@@ -67,7 +99,7 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
     if (!socket) return
     const id = initial.id
     const join = () => socket.emit('joinAuction', id)
-    const onUpdate = (update: { auction: LiveAuction; bids: LiveBid[] }) => {
+    const onUpdate = (update: LiveUpdate) => {
       if (update.auction.id === id) applyRef.current(update)
     }
     const onTimers = ({ timers }: { timers: Record<string, number> }) => {
@@ -124,4 +156,106 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
   }, [])
 
   return { auction, msLeft, connected, viewers: connected ? viewers : null }
+}
+
+type LiveCard = LiveFields & { id: string; timeLeft: number | null }
+
+/**
+ * A list of auctions kept current in the browser (the cards of a page): one listener and one
+ * countdown clock for the whole list, however many cards it has. The same updates as
+ * `useLiveAuction`; while the socket is down, the JSON API's auction list is polled once a
+ * second. `msLeft(auction)` is the time left on a live auction's timer now.
+ */
+export function useLiveAuctions<T extends LiveCard>(initial: readonly T[]) {
+  const { socket, connected } = useSocket()
+  const revalidator = useRevalidator()
+  // Updates since the loader's list; a new list (navigation, revalidation) starts afresh.
+  const [changed, setChanged] = useState<{ of: readonly T[]; byId: ReadonlyMap<string, T> }>({
+    of: initial,
+    byId: new Map(),
+  })
+  const byId = changed.of === initial ? changed.byId : null
+  const auctions = byId && byId.size > 0 ? initial.map((a) => byId.get(a.id) ?? a) : initial
+  const deadlines = useRef(new Map<string, number | null>())
+  /** The monotonic clock at the last tick; null until the first one (the server's render). */
+  const [now, setNow] = useState<number | null>(null)
+  const ids = initial.map((a) => a.id).join(',')
+  const anyLive = auctions.some((a) => a.status === 'live')
+
+  useEffect(() => {
+    deadlines.current = new Map(initial.map((a) => [a.id, deadlineOf(a.timeLeft)]))
+  }, [initial])
+
+  const apply = (update: LiveUpdate) => {
+    const id = update.auction.id
+    if (!deadlines.current.has(id)) return
+    deadlines.current.set(id, deadlineOf(update.auction.timeLeft))
+    setChanged((current) => {
+      const base = current.of === initial ? current.byId : new Map<string, T>()
+      const before = base.get(id) ?? initial.find((a) => a.id === id)
+      if (!before) return current
+      if (before.status !== 'finished' && update.auction.status === 'finished')
+        revalidator.revalidate()
+      const next = new Map(base)
+      next.set(id, { ...applyLiveUpdate(before, update), timeLeft: update.auction.timeLeft })
+      return { of: initial, byId: next }
+    })
+  }
+  const applyRef = useRef(apply)
+  applyRef.current = apply
+
+  useEffect(() => {
+    if (!socket || ids === '') return
+    const list = ids.split(',')
+    const join = () => {
+      for (const id of list) socket.emit('joinAuction', id)
+    }
+    const onUpdate = (update: LiveUpdate) => applyRef.current(update)
+    const onTimers = ({ timers }: { timers: Record<string, number> }) => {
+      for (const [id, seconds] of Object.entries(timers)) {
+        const deadline = deadlines.current.get(id)
+        if (deadline === undefined || deadline === null) continue
+        const server = performance.now() + seconds * 1000
+        if (Math.abs(server - deadline) > 1000) deadlines.current.set(id, server)
+      }
+    }
+    if (socket.connected) join()
+    socket.on('connect', join)
+    socket.on('auctionUpdate', onUpdate)
+    socket.on('timerUpdate', onTimers)
+    return () => {
+      for (const id of list) socket.emit('leaveAuction', id)
+      socket.off('connect', join)
+      socket.off('auctionUpdate', onUpdate)
+      socket.off('timerUpdate', onTimers)
+    }
+  }, [socket, ids])
+
+  // The socket is down: poll the JSON API's list every second instead.
+  useEffect(() => {
+    if (connected || !socket || !anyLive) return
+    const timer = setInterval(() => {
+      fetch('/api/auctions')
+        .then((r) => (r.ok ? r.json() : null))
+        .then((groups: Record<string, LiveUpdate['auction'][]> | null) => {
+          for (const auction of Object.values(groups ?? {}).flat()) applyRef.current({ auction })
+        })
+        .catch(() => {})
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [connected, socket, anyLive])
+
+  // One countdown clock for every card.
+  useEffect(() => {
+    if (!anyLive) return
+    const tick = setInterval(() => setNow(performance.now()), 250)
+    return () => clearInterval(tick)
+  }, [anyLive])
+
+  const msLeft = (auction: T): number | null => {
+    const deadline = deadlines.current.get(auction.id)
+    if (now === null || deadline === undefined) return auction.timeLeft
+    return deadline === null ? null : Math.max(0, deadline - now)
+  }
+  return { auctions, msLeft }
 }

@@ -88,6 +88,58 @@ describe('bidding with JavaScript', () => {
     await alice.getByText('Нет ставок в идущих аукционах.').waitFor()
   }, 90_000)
 
+  test('home page cards follow their auctions, take bids and prebids, and open the auction', async () => {
+    const name = uniqueName('cards')
+    const live = await createAuction({ title: `Карточка ${name}`, startsInMs: 4000 })
+    const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
+    const alice = await browser.newPage()
+    const bob = await browser.newPage(phone)
+    const aliceName = await newUser(alice, 'alice')
+    const bobName = await newUser(bob, 'bob')
+    await alice.goto('/')
+    await bob.goto('/')
+    const card = (page: Page, title = live.title) => page.locator('article', { hasText: title })
+    const cardPrice = (page: Page) => card(page).locator('p').nth(0)
+    // The start arrives through the socket: the card turns live without a reload.
+    await Promise.all(
+      [alice, bob].map((page) =>
+        bidButton(page).and(card(page).getByRole('button')).waitFor({ timeout: 15_000 }),
+      ),
+    )
+    await alice.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+
+    await card(alice).getByRole('button', { name: 'Сделать ставку' }).click()
+    await alice.getByText('Ставка принята').first().waitFor()
+    await card(alice).getByText('Вы лидируете').waitFor()
+    expect(await card(alice).getByRole('button').isDisabled()).toBe(true)
+    expect(await cardPrice(alice).textContent()).toBe('0,01 сом')
+    // Bob's card hears of it; he bids, and Alice's card follows.
+    await expect.poll(() => cardPrice(bob).textContent()).toBe('0,01 сом')
+    await card(bob).getByText(aliceName).waitFor()
+    await card(bob).getByRole('button', { name: 'Сделать ставку' }).click()
+    await bob.getByText('Ставка принята').first().waitFor()
+    await expect.poll(() => cardPrice(alice).textContent()).toBe('0,02 сом')
+    await card(alice).getByText(bobName).waitFor()
+    await expect.poll(() => card(alice).getByRole('button').isEnabled()).toBe(true)
+    expect(await card(alice).getByRole('timer').textContent()).toMatch(/^00:(0\d|10)/)
+    // The bid was charged: the header's balance was read again after it.
+    await expect.poll(() => alice.locator('header').textContent()).toContain('4')
+
+    // A prebid from an upcoming card.
+    await card(alice, later.title).getByRole('button', { name: 'Предварительная ставка' }).click()
+    await alice.getByText('Предварительная ставка принята', { exact: false }).first().waitFor()
+    await card(alice, later.title).getByText('Предварительная ставка сделана').waitFor()
+    expect(await card(alice, later.title).getByRole('button').isDisabled()).toBe(true)
+
+    // The card's title opens the auction inside the page, without loading a new document.
+    await card(alice).getByRole('link', { name: live.title }).click()
+    await alice.waitForURL((url) => decodeURIComponent(url.pathname) === `/auction/${live.slug}`)
+    await expect.poll(() => fact(alice, 'Последняя ставка').textContent()).toBe(bobName)
+    expect(await alice.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    )
+  }, 90_000)
+
   test('a prebid on an upcoming auction becomes the first bid at the start', async () => {
     const auction = await createAuction({
       title: `Предстарт ${uniqueName('pre')}`,

@@ -1,12 +1,13 @@
 import { Link, useFetcher, useFormAction, useLocation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
-import { useEffect } from 'react'
+import { useCallback, useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '~/components/toaster.tsx'
 import { eventValue, useTrack } from '~/utils/analytics.ts'
 import { useHydrated, useOptionalUser } from '~/utils/hooks.ts'
 
-type ActionResult = { ok: boolean; message: string; price?: number | null }
+export type BidIntent = 'bid' | 'prebid'
+export type BidActionResult = { ok: boolean; message: string; price?: number | null }
 
 /**
  * The bid (or prebid) button: a plain form post that comes back with a toast; with JavaScript
@@ -20,7 +21,7 @@ export function BidPanel({
   className = '',
 }: {
   auctionId: string
-  intent: 'bid' | 'prebid'
+  intent: BidIntent
   disabledReason: string | null
   className?: string
 }) {
@@ -31,37 +32,17 @@ export function BidPanel({
   // the root layout, which takes none).
   const formAction = useFormAction()
   const hydrated = useHydrated()
-  const fetcher = useFetcher<ActionResult>({ key: `${intent}-${auctionId}` })
+  const fetcher = useFetcher<BidActionResult>({ key: `${intent}-${auctionId}` })
   const pending = fetcher.state !== 'idle'
 
-  const track = useTrack()
+  const announce = useBidAnnouncer()
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
-    const price = fetcher.data.price
-    if (fetcher.data.ok && intent === 'bid' && typeof price === 'number') {
-      track({
-        event: 'bid_placed',
-        auction_id: auctionId,
-        value: eventValue(price),
-        currency: 'KGS',
-      })
-    }
-    const failed = intent === 'bid' ? t('bidding.bidFailed') : t('bidding.prebidFailed')
-    showToast(
-      fetcher.data.ok
-        ? { type: 'success', description: fetcher.data.message }
-        : { type: 'error', title: failed, description: fetcher.data.message },
-    )
-  }, [fetcher.state, fetcher.data, intent, t, track, auctionId])
+    if (fetcher.state === 'idle' && fetcher.data) announce(fetcher.data, intent, auctionId)
+  }, [fetcher.state, fetcher.data, intent, auctionId, announce])
 
-  const buttonClass = `flex w-full items-center justify-center gap-2 rounded-lg px-5 py-3 text-lg font-bold shadow-sm transition ${className}`
   if (!user) {
-    const back = encodeURIComponent(location.pathname + location.search)
     return (
-      <Link
-        to={`/login?redirectTo=${back}`}
-        className={`${buttonClass} bg-slate-800 text-white hover:bg-slate-900`}
-      >
+      <Link to={loginToBidHref(location)} className={loginButtonClass(className)}>
         {t('auction.loginToBid')}
       </Link>
     )
@@ -70,29 +51,102 @@ export function BidPanel({
   // The same form before and after hydration (a fetcher's form is a plain form without
   // JavaScript): switching components would remount it and drop what was typed meanwhile.
   const FormComponent = fetcher.Form
-  const label = intent === 'bid' ? t('auction.bidButton') : t('auction.prebidButton')
   return (
     <FormComponent method="post" action={formAction} preventScrollReset>
+      <BidFormFields
+        auctionId={auctionId}
+        intent={intent}
+        viaFetcher={hydrated}
+        pending={pending}
+        label={intent === 'bid' ? t('auction.bidButton') : t('auction.prebidButton')}
+        placingLabel={t('auction.placing')}
+        disabledReason={disabledReason}
+        className={className}
+      />
+    </FormComponent>
+  )
+}
+
+const buttonClass = (extra: string) =>
+  `flex w-full items-center justify-center gap-2 rounded-lg px-5 py-3 text-lg font-bold shadow-sm transition ${extra}`
+
+/** The look of the "log in to bid" link that stands where the button is for visitors. */
+export const loginButtonClass = (extra: string) =>
+  `${buttonClass(extra)} bg-slate-800 text-white hover:bg-slate-900`
+
+/** Where "log in to bid" goes: the login page, and back here afterwards. */
+export const loginToBidHref = (location: { pathname: string; search: string }) =>
+  `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`
+
+/**
+ * What goes inside a bid or prebid form: what it asks for, the button, and why it is disabled
+ * when it is. Pure markup, the same with or without JavaScript.
+ */
+export function BidFormFields({
+  auctionId,
+  intent,
+  viaFetcher,
+  pending,
+  label,
+  placingLabel,
+  disabledReason,
+  className,
+}: {
+  auctionId: string
+  intent: BidIntent
+  viaFetcher: boolean
+  pending: boolean
+  label: string
+  placingLabel: string
+  disabledReason: string | null
+  className: string
+}): ReactNode {
+  const why = `${intent}-${auctionId}-why`
+  return (
+    <>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="auctionId" value={auctionId} />
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      {viaFetcher ? <input type="hidden" name="via" value="fetcher" /> : null}
       <button
         type="submit"
         disabled={pending || Boolean(disabledReason)}
-        aria-describedby={disabledReason ? `${intent}-${auctionId}-why` : undefined}
-        className={`${buttonClass} bg-amber-700 text-white hover:bg-amber-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700`}
+        aria-describedby={disabledReason ? why : undefined}
+        className={`${buttonClass(className)} bg-amber-700 text-white hover:bg-amber-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700`}
       >
         {pending ? <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> : null}
-        {pending ? t('auction.placing') : label}
+        {pending ? placingLabel : label}
       </button>
       {disabledReason ? (
-        <p
-          id={`${intent}-${auctionId}-why`}
-          className="mt-2 text-center text-sm font-medium text-emerald-800"
-        >
+        <p id={why} className="mt-2 text-center text-sm font-medium text-emerald-800">
           {disabledReason}
         </p>
       ) : null}
-    </FormComponent>
+    </>
+  )
+}
+
+/** Says how a bid or prebid sent with JavaScript went (a toast), and counts an accepted bid. */
+export function useBidAnnouncer() {
+  const { t } = useTranslation()
+  const track = useTrack()
+  return useCallback(
+    (result: BidActionResult, intent: BidIntent, auctionId: string) => {
+      const price = result.price
+      if (result.ok && intent === 'bid' && typeof price === 'number') {
+        track({
+          event: 'bid_placed',
+          auction_id: auctionId,
+          value: eventValue(price),
+          currency: 'KGS',
+        })
+      }
+      const failed = intent === 'bid' ? t('bidding.bidFailed') : t('bidding.prebidFailed')
+      showToast(
+        result.ok
+          ? { type: 'success', description: result.message }
+          : { type: 'error', title: failed, description: result.message },
+      )
+    },
+    [t, track],
   )
 }
