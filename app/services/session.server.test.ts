@@ -49,6 +49,14 @@ test("a request's user is the session's, read once per request; an ended or expi
   // The root's loader and the page's get the same answer for one request.
   expect(getOptionalUser(first)).toBe(getOptionalUser(first))
   expect(await getOptionalUser(new Request('http://localhost/'))).toBeNull()
+  // Each loader of a page has a request object of its own: asked at the same time, they share
+  // one read of the row; asked afterwards, the row is read again.
+  const [root, page] = await Promise.all([getOptionalUser(request()), getOptionalUser(request())])
+  expect(root).toEqual(found)
+  expect(page).toBe(root)
+  const afterwards = await getOptionalUser(request())
+  expect(afterwards).toEqual(found)
+  expect(afterwards).not.toBe(root)
 
   await forgetSession(id)
   expect(await getOptionalUser(request())).toBeNull()

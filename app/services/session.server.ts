@@ -156,7 +156,22 @@ const CURRENT_USER_SQL = `SELECT ${Object.keys(currentUserSelect)
   .map((column) => `"${column}"`)
   .join(', ')} FROM "User" WHERE "id" = $1`
 
-// The root's loader and the page's own ask for the same request's user: read once per request.
+// The root's loader and the page's own ask for the same request's user (each loader is handed
+// a request object of its own): a read of a user's row that is under way is shared by whoever
+// asks for the same row meanwhile. A read asked for after it has finished is a new one.
+const readsUnderWay = new Map<string, Promise<CurrentUser | null>>()
+
+function readCurrentUser(userId: string): Promise<CurrentUser | null> {
+  let read = readsUnderWay.get(userId)
+  if (!read) {
+    read = readRows<CurrentUser>('current-user', CURRENT_USER_SQL, [userId])
+      .then(([row]) => row ?? null)
+      .finally(() => readsUnderWay.delete(userId))
+    readsUnderWay.set(userId, read)
+  }
+  return read
+}
+
 const usersOfRequests = new WeakMap<Request, Promise<CurrentUser | null>>()
 
 /**
@@ -167,11 +182,7 @@ const usersOfRequests = new WeakMap<Request, Promise<CurrentUser | null>>()
 export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
   let user = usersOfRequests.get(request)
   if (!user) {
-    user = getOptionalUserId(request).then(async (userId) => {
-      if (!userId) return null
-      const [row] = await readRows<CurrentUser>('current-user', CURRENT_USER_SQL, [userId])
-      return row ?? null
-    })
+    user = getOptionalUserId(request).then((userId) => (userId ? readCurrentUser(userId) : null))
     usersOfRequests.set(request, user)
   }
   return user
