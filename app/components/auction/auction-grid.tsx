@@ -1,5 +1,4 @@
 import { useFetcher, useFormAction, useLocation } from '@remix-run/react'
-import { ImageOff } from 'lucide-react'
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -181,7 +180,8 @@ const AuctionCard = memo(
               className="h-full w-full object-contain"
             />
           ) : (
-            <ImageOff className="h-10 w-10 text-slate-400" />
+            // One small file the browser keeps, rather than the same drawing in every card.
+            <img src="/image-off.svg" alt="" className="h-10 w-10" />
           )}
         </a>
         <div className="flex flex-1 flex-col gap-2 p-4">
