@@ -45,15 +45,18 @@ import { readForm } from '~/utils/form.server.ts'
 export const handle = { i18n: ['autobid', 'orders'] }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const t = await getFixedT(request)
-  const auction = await getAuctionBySlug(context.engine, params.slug ?? '')
+  // The user is asked for at once, as the root's loader does: the two share one read.
+  const [t, auction, user] = await Promise.all([
+    getFixedT(request),
+    getAuctionBySlug(context.engine, params.slug ?? ''),
+    getOptionalUser(request),
+  ])
   if (!auction) {
     // Links by id or displayId (SPEC.md's bid history uses /auction/{id}) lead to the slug.
     const slug = await findAuctionSlug(params.slug ?? '')
     if (slug) throw redirect(`/auction/${encodeURIComponent(slug)}`, 301)
     return data({ auction: null, title: t('auction.notFoundTitle') } as const, { status: 404 })
   }
-  const user = await getOptionalUser(request)
   const [bids, stats, settings, prebid, autoBid, buyNow] = await Promise.all([
     getAuctionBids(context.engine, auction),
     getAuctionStats(context.engine, auction.id),
