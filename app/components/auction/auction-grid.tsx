@@ -10,6 +10,7 @@ import {
   type BidIntent,
 } from '~/components/auction/bid-panel.tsx'
 import { StatusBadgeView } from '~/components/auction/status-badge.tsx'
+import { textWith } from '~/i18n/text-with.ts'
 import type { AuctionCardView } from '~/models/auction-card.ts'
 import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
@@ -26,6 +27,9 @@ type CardLabels = {
   leading: string
   prebidDone: string
   unknownWinner: string
+  retail: (price: string) => string
+  startsAt: (date: string) => string
+  winner: (name: string) => string
 }
 
 /** What stands at the bottom of a card: a login link, a bid or prebid form, or nothing. */
@@ -72,6 +76,9 @@ export function AuctionGrid({
       leading: t('auction.leading'),
       prebidDone: t('auction.prebidDone'),
       unknownWinner: t('home.unknownWinner'),
+      retail: textWith(t, 'home.retail', 'price'),
+      startsAt: textWith(t, 'auction.startsAt', 'date'),
+      winner: textWith(t, 'home.winner', 'name'),
     }),
     [t],
   )
@@ -122,12 +129,12 @@ export function AuctionGrid({
               formAction={formAction}
               labels={labels}
               price={formatMoney(auction.finalPrice ?? auction.currentPrice)}
-              retail={t('home.retail', { price: formatMoney(auction.retailPrice) })}
+              retail={labels.retail(formatMoney(auction.retailPrice))}
               detail={
                 auction.status === 'upcoming'
-                  ? t('auction.startsAt', { date: formatDateTime(auction.startTime) })
+                  ? labels.startsAt(formatDateTime(auction.startTime))
                   : auction.status === 'finished'
-                    ? t('home.winner', { name: auction.winnerName ?? labels.unknownWinner })
+                    ? labels.winner(auction.winnerName ?? labels.unknownWinner)
                     : null
               }
             />
