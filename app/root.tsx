@@ -34,6 +34,7 @@ import { readOnboarding } from '~/services/onboarding.server.ts'
 import { getToast } from '~/services/toast.server.ts'
 import { combineHeaders } from '~/utils/http.ts'
 import { useNonce } from '~/utils/nonce.ts'
+import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import tailwindHref from '~/tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -147,6 +148,10 @@ export default function App() {
     </SocketProvider>
   )
 }
+
+// After a bid sent with JavaScript nothing is read again: its news (price, timer, last bidder,
+// the new bid balance) comes through the socket.
+export const shouldRevalidate = revalidateUnlessBid
 
 export function ErrorBoundary() {
   return (

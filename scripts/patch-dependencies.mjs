@@ -16,6 +16,10 @@
 //   on every call, twice per request; that was 15 % of the server's CPU per bid
 //   (docs/performance.md). The route tree never changes while the server runs, so the ranked
 //   branches are kept per tree, and each route pattern's regular expression is made once.
+// - @remix-run/react and react-router-dom (server): every page made the route objects of the
+//   whole app afresh (Remix's server routes, then the static router's data routes), so the
+//   kept ranking of the route tree above never applied to them and was redone for each page.
+//   They depend only on the build, so they are kept per build's route manifest.
 import { readFileSync, writeFileSync } from 'node:fs'
 import process from 'node:process'
 import { createRequire } from 'node:module'
@@ -59,6 +63,21 @@ const patches = [
     file: inPackage('@remix-run/router', 'dist/router.cjs.js'),
     from: 'function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {',
     to: 'const compiledPaths = new Map();\nfunction compilePath(path, caseSensitive, end) {\n  let key = path + "\\0" + caseSensitive + "\\0" + end;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) {\n    compiled = compilePathOnce(path, caseSensitive, end);\n    compiledPaths.set(key, compiled);\n  }\n  return compiled;\n}\nfunction compilePathOnce(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {',
+  },
+  {
+    file: inPackage('@remix-run/react', 'dist/server.js'),
+    from: 'function RemixServer({',
+    to: 'const keptServerRoutes = new WeakMap();\nfunction serverRoutesOf(manifestRoutes, routeModules, future, isSpaMode) {\n  let kept = keptServerRoutes.get(manifestRoutes);\n  if (!kept || kept.routeModules !== routeModules || kept.future !== future || kept.isSpaMode !== isSpaMode) {\n    kept = { routeModules, future, isSpaMode, routes: routes.createServerRoutes(manifestRoutes, routeModules, future, isSpaMode) };\n    keptServerRoutes.set(manifestRoutes, kept);\n  }\n  return kept.routes;\n}\nfunction RemixServer({',
+  },
+  {
+    file: inPackage('@remix-run/react', 'dist/server.js'),
+    from: 'let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);',
+    to: 'let routes$1 = serverRoutesOf(manifest.routes, routeModules, context.future, context.isSpaMode);',
+  },
+  {
+    file: inPackage('react-router-dom', 'server.js'),
+    from: 'function createStaticRouter(routes, context, opts = {}) {\n  let manifest = {};\n  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);',
+    to: 'const keptDataRoutes = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {\n  let kept = keptDataRoutes.get(routes);\n  if (!kept) {\n    let manifest = {};\n    kept = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };\n    keptDataRoutes.set(routes, kept);\n  }\n  let { manifest, dataRoutes } = kept;',
   },
 ]
 for (const { file, from, to } of patches) {

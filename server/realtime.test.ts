@@ -15,7 +15,7 @@ afterAll(async () => {
 
 type Update = { auction: { id: string; currentPrice: number; totalBids: number } }
 
-async function instance(engine: Engine) {
+async function instance(engine: Engine, signedIn: string | null = null) {
   const http = createServer()
   const io = new Server(http)
   const realtime = attachRealtime({
@@ -23,7 +23,7 @@ async function instance(engine: Engine) {
     engine,
     redis: engine.redis,
     prefix: engine.keys.base.slice(1, -2),
-    userIdFromCookie: () => Promise.resolve(null),
+    userIdFromCookie: () => Promise.resolve(signedIn),
     isAllowedOrigin: () => true,
   })
   await realtime.ready()
@@ -52,6 +52,18 @@ async function instance(engine: Engine) {
       // The state on joining.
       await until(() => received.length === 1)
       return Object.assign(received, { leave: () => void client.emit('leaveAuction', auctionId) })
+    },
+    /** The signed-in person's socket, with every `bidBalanceUpdate` it receives. */
+    async person() {
+      const { port } = http.address() as AddressInfo
+      const client = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'] })
+      clients.push(client)
+      const received: Array<{ userId: string; bidBalance: number }> = []
+      client.on('bidBalanceUpdate', (event: { userId: string; bidBalance: number }) =>
+        received.push(event),
+      )
+      await new Promise<void>((resolve) => client.on('connect', resolve))
+      return received
     },
   }
 }
@@ -97,4 +109,18 @@ test('an auction nobody follows gets no update built; a visitor, here or on anot
   expect(here).toHaveLength(2)
   await second.close()
   await first.close()
+})
+
+test("a bid tells the bidder's own sockets the new bid balance", async () => {
+  const { engine, prisma } = testEngine()
+  const auction = await liveAuction(engine)
+  const bidder = await createUser(prisma)
+  const server = await instance(engine, bidder.id)
+  const balances = await server.person()
+  await sleep(100)
+  expect((await engine.bid(auction.id, bidder.id)).ok).toBe(true)
+  expect(await until(() => balances.length === 1)).toBe(true)
+  expect(balances[0]).toEqual({ userId: bidder.id, bidBalance: bidder.bidBalance - 1 })
+  expect(await engine.getBalance(bidder.id)).toBe(bidder.bidBalance - 1)
+  await server.close()
 })

@@ -155,8 +155,9 @@ export function attachRealtime({
   engine.on('finished', ({ auctionIds }) => {
     for (const id of auctionIds) void safely('finish update', sendAuctionUpdate(id))
   })
-  engine.on('balance', ({ userId }) => {
-    io.to(userRoom(userId)).emit('bidBalanceUpdate', { userId })
+  // The new balance goes with the event: the header shows it without reading anything again.
+  engine.on('balance', ({ userId, balance }) => {
+    io.to(userRoom(userId)).emit('bidBalanceUpdate', { userId, bidBalance: balance })
   })
   engine.on('autobid', ({ auctionId, userId }) => {
     io.to(userRoom(userId)).emit('autoBidUpdate', { auctionId })

@@ -13,6 +13,7 @@ import { getOptionalUser } from '~/services/session.server.ts'
 import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
 import { useCountdown } from '~/utils/use-countdown.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 
 const UPCOMING_FIRST = 9
 const UPCOMING_STEP = 3
@@ -251,6 +252,8 @@ function Winners({ items }: { items: AuctionCardView[] }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export const shouldRevalidate = revalidateUnlessBid
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

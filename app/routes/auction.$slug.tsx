@@ -40,6 +40,7 @@ import { useTrack } from '~/utils/analytics.ts'
 import { useCountdown } from '~/utils/use-countdown.ts'
 import { useLiveAuction } from '~/utils/use-live-auction.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 
 /** Auto-bidder texts (upcoming and live) and Buy It Now texts (finished). */
 export const handle = { i18n: ['autobid', 'orders'] }
@@ -387,6 +388,8 @@ function DisplayId({ value }: { value: string }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export const shouldRevalidate = revalidateUnlessBid
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

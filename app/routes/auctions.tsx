@@ -13,6 +13,7 @@ import { handleBidForm } from '~/services/bid-action.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { useOptionalUser } from '~/utils/hooks.ts'
+import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 
 // SPEC.md "Upcoming auctions page": by start time, 12 a page, paged by the URL (works without JS).
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -93,6 +94,8 @@ export default function AuctionsRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export const shouldRevalidate = revalidateUnlessBid
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,16 +1,33 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { createContext, useContext, useEffect, useMemo, useState } from 'react'
 import type { loader as rootLoader } from '~/root.tsx'
 import { formatMoney } from '~/utils/money.ts'
 
 export function useRootData() {
-  const data = useRouteLoaderData<typeof rootLoader>('root')
+  const data = useOptionalRootData()
   if (!data) throw new Error('root loader data is missing')
   return data
 }
 
+type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>
+
+/**
+ * A bid balance newer than the root's data, as the socket told it (after a bid, a top-up, an
+ * admin's edit), for the user of that data: a bid does not read the page's data again.
+ */
+export type BalanceNews = { of: NonNullable<RootData['user']>; bidBalance: number }
+export const BalanceNewsContext = createContext<BalanceNews | null>(null)
+
+/** The root's data, with the newest bid balance the socket told of. */
 export function useOptionalRootData() {
-  return useRouteLoaderData<typeof rootLoader>('root')
+  const data = useRouteLoaderData<typeof rootLoader>('root')
+  const news = useContext(BalanceNewsContext)
+  return useMemo(() => {
+    const user = data?.user
+    if (!data || !user || !news || news.of !== user || news.bidBalance === user.bidBalance)
+      return data
+    return { ...data, user: { ...user, bidBalance: news.bidBalance } }
+  }, [data, news])
 }
 
 export function useOptionalUser() {

@@ -1,7 +1,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { io, type Socket } from 'socket.io-client'
-import { useOptionalUser } from '~/utils/hooks.ts'
+import { BalanceNewsContext, useOptionalUser, type BalanceNews } from '~/utils/hooks.ts'
 
 type SocketState = { socket: Socket | null; connected: boolean }
 const SocketContext = createContext<SocketState>({ socket: null, connected: false })
@@ -36,21 +36,29 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     }
   }, [])
 
-  // A change to my own bid balance (a bid, a top-up, an admin edit) refreshes the header.
-  const userId = user?.id
+  // A change to my own bid balance (a bid, a top-up, an admin edit) shows in the header: the
+  // event carries the new balance; without it, the user is read again.
+  const [balanceNews, setBalanceNews] = useState<BalanceNews | null>(null)
   useEffect(() => {
     const socket = state.socket
-    if (!socket || !userId) return
-    const onBalance = (payload: { userId?: string }) => {
-      if (payload.userId === userId && revalidator.state === 'idle') revalidator.revalidate()
+    if (!socket || !user) return
+    const onBalance = (payload: { userId?: string; bidBalance?: unknown }) => {
+      if (payload.userId !== user.id) return
+      if (typeof payload.bidBalance === 'number' && Number.isInteger(payload.bidBalance))
+        setBalanceNews({ of: user, bidBalance: payload.bidBalance })
+      else if (revalidator.state === 'idle') revalidator.revalidate()
     }
     socket.on('bidBalanceUpdate', onBalance)
     return () => {
       socket.off('bidBalanceUpdate', onBalance)
     }
-  }, [state.socket, userId, revalidator])
+  }, [state.socket, user, revalidator])
 
-  return <SocketContext.Provider value={state}>{children}</SocketContext.Provider>
+  return (
+    <SocketContext.Provider value={state}>
+      <BalanceNewsContext.Provider value={balanceNews}>{children}</BalanceNewsContext.Provider>
+    </SocketContext.Provider>
+  )
 }
 
 export function useSocket() {

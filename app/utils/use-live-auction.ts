@@ -190,6 +190,8 @@ export function useLiveAuctions<T extends LiveCard>(initial: readonly T[]) {
     const id = update.auction.id
     if (!deadlines.current.has(id)) return
     deadlines.current.set(id, deadlineOf(update.auction.timeLeft))
+    // The countdown is drawn against the clock of now, not of the last tick (up to 250 ms old).
+    setNow(performance.now())
     setChanged((current) => {
       const base = current.of === initial ? current.byId : new Map<string, T>()
       const before = base.get(id) ?? initial.find((a) => a.id === id)
