@@ -19,7 +19,8 @@
 // - @remix-run/react and react-router-dom (server): every page made the route objects of the
 //   whole app afresh (Remix's server routes, then the static router's data routes), so the
 //   kept ranking of the route tree above never applied to them and was redone for each page.
-//   They depend only on the build, so they are kept per build's route manifest.
+//   They depend only on the build (its route manifest and route modules; the map of the modules
+//   is made afresh per request, its modules are the build's), so they are kept per build.
 import { readFileSync, writeFileSync } from 'node:fs'
 import process from 'node:process'
 import { createRequire } from 'node:module'
@@ -67,7 +68,7 @@ const patches = [
   {
     file: inPackage('@remix-run/react', 'dist/server.js'),
     from: 'function RemixServer({',
-    to: 'const keptServerRoutes = new WeakMap();\nfunction serverRoutesOf(manifestRoutes, routeModules, future, isSpaMode) {\n  let kept = keptServerRoutes.get(manifestRoutes);\n  if (!kept || kept.routeModules !== routeModules || kept.future !== future || kept.isSpaMode !== isSpaMode) {\n    kept = { routeModules, future, isSpaMode, routes: routes.createServerRoutes(manifestRoutes, routeModules, future, isSpaMode) };\n    keptServerRoutes.set(manifestRoutes, kept);\n  }\n  return kept.routes;\n}\nfunction RemixServer({',
+    to: 'const keptServerRoutes = new WeakMap();\nfunction sameModules(a, b) {\n  if (a === b) return true;\n  let keys = Object.keys(a);\n  if (keys.length !== Object.keys(b).length) return false;\n  for (let key of keys) if (a[key] !== b[key]) return false;\n  return true;\n}\nfunction serverRoutesOf(manifestRoutes, routeModules, future, isSpaMode) {\n  let kept = keptServerRoutes.get(manifestRoutes);\n  if (!kept || !sameModules(kept.routeModules, routeModules) || kept.future !== future || kept.isSpaMode !== isSpaMode) {\n    kept = { routeModules, future, isSpaMode, routes: routes.createServerRoutes(manifestRoutes, routeModules, future, isSpaMode) };\n    keptServerRoutes.set(manifestRoutes, kept);\n  }\n  return kept.routes;\n}\nfunction RemixServer({',
   },
   {
     file: inPackage('@remix-run/react', 'dist/server.js'),
