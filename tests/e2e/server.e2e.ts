@@ -141,7 +141,13 @@ describe('the production server', () => {
   describe('a body answered before it was read', () => {
     type Sent = { status: number; location?: string; text: string; reused: boolean }
     /** One request on a keep-alive agent with a single connection: what follows reuses it. */
-    function send(agent: http.Agent, method: string, path: string, body?: string) {
+    function send(
+      agent: http.Agent,
+      method: string,
+      path: string,
+      body?: string,
+      extra: Record<string, string> = {},
+    ) {
       return new Promise<Sent>((resolve, reject) => {
         const request = http.request(
           new URL(path, baseUrl()),
@@ -150,6 +156,7 @@ describe('the production server', () => {
             method,
             headers: {
               'Accept-Language': 'ru',
+              ...extra,
               ...(body === undefined
                 ? {}
                 : {
@@ -204,6 +211,35 @@ describe('the production server', () => {
         expect(JSON.parse(api.text)).toEqual({ error: 'Слишком большой запрос' })
         const next = await send(agent, 'GET', '/healthz')
         expect(next).toMatchObject({ status: 200, reused: true })
+      } finally {
+        agent.destroy()
+      }
+    })
+
+    test('a browser gets the refusal as a page in its language, with a way back', async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      const browserHeaders = (referer: string) => ({
+        Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        'Accept-Language': 'en',
+        Referer: referer,
+      })
+      try {
+        const big = `firstName=${'x'.repeat(2_000_000)}`
+        const ours = new URL('/profile?tab=1', baseUrl()).href
+        const page = await send(agent, 'POST', '/profile', big, browserHeaders(ours))
+        expect(page.status).toBe(413)
+        expect(page.text).toContain('<html lang="en">')
+        expect(page.text).toContain('<h1>Request too large</h1>')
+        expect(page.text).toContain('<a href="/profile?tab=1">Back</a>')
+        const elsewhere = await send(
+          agent,
+          'POST',
+          '/profile',
+          big,
+          browserHeaders('https://elsewhere.example/"><script>x</script>'),
+        )
+        expect(elsewhere.text).toContain('<a href="/">Back</a>')
+        expect(elsewhere.text).not.toContain('<script>')
       } finally {
         agent.destroy()
       }
