@@ -27,10 +27,3 @@ export async function readRows<Row>(name: string, text: string, values: unknown[
   const result = await pool().query<Row & pg.QueryResultRow>({ name, text, values })
   return result.rows
 }
-
-/** Closes the pool (tests, shutdown). */
-export async function closeSqlPool() {
-  const current = globalForSql.__sqlPool
-  globalForSql.__sqlPool = undefined
-  await current?.end()
-}

@@ -54,6 +54,15 @@ const deadlineOf = (timeLeft: number | null) =>
   timeLeft === null ? null : performance.now() + timeLeft
 
 /**
+ * A deadline checked against the 1 Hz `timerUpdate` (whole seconds left): kept while it is
+ * within a second of the server's, else the server's.
+ */
+function resynced(deadline: number, secondsLeft: number): number {
+  const server = performance.now() + secondsLeft * 1000
+  return Math.abs(server - deadline) > 1000 ? server : deadline
+}
+
+/**
  * An auction kept current in the browser: pushed by `auctionUpdate` in its room, re-synced by
  * the 1 Hz `timerUpdate`, polled from /api while the socket is down. The countdown runs from
  * the server's time left, measured with the monotonic clock, never from the wall clock.
@@ -105,8 +114,7 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
     const onTimers = ({ timers }: { timers: Record<string, number> }) => {
       const seconds = timers[id]
       if (seconds === undefined || deadline.current === null) return
-      const server = performance.now() + seconds * 1000
-      if (Math.abs(server - deadline.current) > 1000) deadline.current = server
+      deadline.current = resynced(deadline.current, seconds)
     }
     const onViewers = (event: { auctionId: string; count: number }) => {
       if (event.auctionId === id) setViewers(event.count)
@@ -217,8 +225,7 @@ export function useLiveAuctions<T extends LiveCard>(initial: readonly T[]) {
       for (const [id, seconds] of Object.entries(timers)) {
         const deadline = deadlines.current.get(id)
         if (deadline === undefined || deadline === null) continue
-        const server = performance.now() + seconds * 1000
-        if (Math.abs(server - deadline) > 1000) deadlines.current.set(id, server)
+        deadlines.current.set(id, resynced(deadline, seconds))
       }
     }
     if (socket.connected) join()
