@@ -11,6 +11,7 @@ import { visitorLanguage } from '~/i18n/detect.server.ts'
 import { getLanguage, i18next } from '~/services/i18n.server.ts'
 import { errorFields, isUnavailable, log, requestContext } from '~/services/logger.server.ts'
 import { NonceProvider } from '~/utils/nonce.ts'
+import { OwnTemplateProvider } from '~/utils/own-template.tsx'
 
 export const streamTimeout = 5_000
 
@@ -47,6 +48,12 @@ export default async function handleRequest(
     i18next.getRouteNamespaces(remixContext),
   )
   const nonce = loadContext.cspNonce
+  // The shared render of a page signed-in people share (decision 022): its data, and which page.
+  const ownTemplate = loadContext.ownTemplate
+  if (ownTemplate) {
+    const { loaderData, matches } = remixContext.staticHandlerContext
+    ownTemplate.rendered = { loaderData, routeId: matches[matches.length - 1]?.route.id ?? '' }
+  }
 
   // A page that failed because Postgres or Redis is out of reach says so, with a 503.
   const unavailable = requestContext()?.unavailable
@@ -89,14 +96,16 @@ export default async function handleRequest(
     })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={streamTimeout}
-            nonce={nonce}
-          />
-        </I18nextProvider>
+        <OwnTemplateProvider value={ownTemplate?.holes ?? null}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer
+              context={remixContext}
+              url={request.url}
+              abortDelay={streamTimeout}
+              nonce={nonce}
+            />
+          </I18nextProvider>
+        </OwnTemplateProvider>
       </NonceProvider>,
       {
         nonce,
@@ -142,3 +151,4 @@ function outageMessage(request: Request): string {
 // Reached by the production server through the build's entry module (server/app.ts).
 export { bidCall } from '~/services/bid-call.server.ts'
 export { bidFormPost } from '~/services/bid-action.server.ts'
+export { ownPages } from '~/services/own-page.server.ts'

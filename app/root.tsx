@@ -29,7 +29,8 @@ import { getSiteStats } from '~/models/site-stats.server.ts'
 import { getConsent } from '~/services/consent.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { getLanguage } from '~/services/i18n.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
+import { withLiveBalance } from '~/services/session.server.ts'
+import { pageUser } from '~/models/own-values.server.ts'
 import { readOnboarding } from '~/services/onboarding.server.ts'
 import { getToast } from '~/services/toast.server.ts'
 import { combineHeaders } from '~/utils/http.ts'
@@ -46,18 +47,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, sessionUser, settings, stats, { toast, headers: toastHeaders }] =
     await Promise.all([
       getLanguage(request),
-      getOptionalUser(request),
+      pageUser(request, context),
       getSettings(),
       getSiteStats(),
       getToast(request),
     ])
-  // The bid balance is hot in Redis; Postgres may trail it by the outbox.
-  const user = sessionUser
-    ? {
-        ...sessionUser,
-        bidBalance: (await context.engine.getBalance(sessionUser.id)) ?? sessionUser.bidBalance,
-      }
-    : null
+  // The bid balance is hot in Redis; Postgres may trail it by the outbox. A shared render's
+  // stand-in keeps its own (decision 022).
+  const user =
+    sessionUser && !context.ownTemplate
+      ? await withLiveBalance(sessionUser, context.engine)
+      : sessionUser
   const { onboarding, clear } = readOnboarding(request)
   const consent = getConsent(request)
   return data(

@@ -28,6 +28,10 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     /** Each connection is a different person, logged in: no page is kept, each is rendered. */
     'logged-in': { type: 'boolean', default: false },
+    /** Only these pages (comma-separated: `/`, `/auctions`, `/auction/{slug}`), e.g. to profile one. */
+    only: { type: 'string' },
+    /** Skip the phase with bids in the background. */
+    'no-bids': { type: 'boolean', default: false },
   },
 })
 const loggedIn = values['logged-in']
@@ -44,7 +48,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`)
 const GOAL = '(goal >= 300 pages/s)'
 
 type Kind = { name: string; paths: (site: Site) => string[]; goalStatements: string }
-const kinds: Kind[] = [
+const allKinds: Kind[] = [
   { name: '/', paths: () => ['/'], goalStatements: '' },
   { name: '/auctions', paths: () => ['/auctions'], goalStatements: '' },
   {
@@ -53,6 +57,11 @@ const kinds: Kind[] = [
     goalStatements: '   (goal 0: live pages read Redis only)',
   },
 ]
+
+const only = values.only?.split(',').map((name) => name.trim())
+const kinds = allKinds.filter((kind) => !only || only.includes(kind.name))
+if (kinds.length === 0) throw new Error(`--only: none of ${allKinds.map((k) => k.name).join(', ')}`)
+const withBids = !values['no-bids']
 
 const backgroundBidders = biddersFor(bidRate, PERIOD_MS)
 const site = await startSite({
@@ -127,30 +136,34 @@ try {
   }
 
   // Busy: the same pages while people bid through the API all along.
-  await open(kinds.length)
-  const pagesSeconds = kinds.length * (warmupSeconds + busySeconds + 1)
-  say(`bidding at ~${fmt(bidRate)}/s in the background for ${pagesSeconds + 2} s...`)
-  const background = runLoad({
-    mode: 'bids',
-    via: 'api',
-    expect: 'bid',
-    targets: site.origins,
-    cookies: bidders,
-    auctions: site.auctions,
-    periodMs: PERIOD_MS,
-    minGapMs: 1_000,
-    concurrency: 64,
-    warmupSeconds: 2,
-    seconds: pagesSeconds,
-  })
-  await new Promise((resolve) => setTimeout(resolve, 2_000))
   const busy: string[] = []
-  for (const kind of kinds) {
-    say(`${kind.name}: pages for ${warmupSeconds + busySeconds} s with the bid load...`)
-    const result = await loadWithCpu(site, pageLoad(kind, busySeconds))
-    busy.push(pageText(result.report))
+  let bidsLine = ''
+  if (withBids) {
+    await open(kinds.length)
+    const pagesSeconds = kinds.length * (warmupSeconds + busySeconds + 1)
+    say(`bidding at ~${fmt(bidRate)}/s in the background for ${pagesSeconds + 2} s...`)
+    const background = runLoad({
+      mode: 'bids',
+      via: 'api',
+      expect: 'bid',
+      targets: site.origins,
+      cookies: bidders,
+      auctions: site.auctions,
+      periodMs: PERIOD_MS,
+      minGapMs: 1_000,
+      concurrency: 64,
+      warmupSeconds: 2,
+      seconds: pagesSeconds,
+    })
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    for (const kind of kinds) {
+      say(`${kind.name}: pages for ${warmupSeconds + busySeconds} s with the bid load...`)
+      const result = await loadWithCpu(site, pageLoad(kind, busySeconds))
+      busy.push(pageText(result.report))
+    }
+    const bids = await background
+    bidsLine = `${fmt(perSecond(bids.accepted, bids))} accepted/s of ${fmt(bids.offered)}/s offered  ${latencyText(bids)}; rejects: ${outcomeText(bids)}`
   }
-  const bids = await background
 
   const label = (text: string) => text.padEnd(18)
   lines.push(
@@ -161,10 +174,14 @@ try {
       `${label(row.kind.name)}${row.text}   ${GOAL}`,
       `${label('')}${row.cpu}`,
     ]),
-    '',
-    `with bids in the background (${busySeconds} s each)`,
-    ...kinds.map((kind, i) => `${label(kind.name)}${busy[i]}   ${GOAL}`),
-    `${label('the bids')}${fmt(perSecond(bids.accepted, bids))} accepted/s of ${fmt(bids.offered)}/s offered  ${latencyText(bids)}; rejects: ${outcomeText(bids)}`,
+    ...(withBids
+      ? [
+          '',
+          `with bids in the background (${busySeconds} s each)`,
+          ...kinds.map((kind, i) => `${label(kind.name)}${busy[i]}   ${GOAL}`),
+          `${label('the bids')}${bidsLine}`,
+        ]
+      : []),
     '',
     'SQL statements per page (no bid load, counted on the wire)',
     ...quiet.flatMap((row) => [

@@ -3,13 +3,14 @@ import { createServer, type Server as HttpServer } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
-import type { ServerBuild } from '@remix-run/node'
+import { createRequestHandler as createFetchHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import type { Redis } from 'ioredis'
 import type { Engine } from '../engine/index.ts'
 import type { bidCall as BidCall } from '../app/services/bid-call.server.ts'
 import type { bidFormPost as BidFormPost } from '../app/services/bid-action.server.ts'
+import type { ownPages as OwnPages } from '../app/services/own-page.server.ts'
 import { Server as SocketServer } from 'socket.io'
 import type { ViteDevServer } from 'vite'
 import {
@@ -20,6 +21,7 @@ import {
 } from '../app/services/logger.server.ts'
 import { answerOutagesWith503 } from './outage.ts'
 import { anonymousPageCache } from './page-cache.ts'
+import { ownPageFill } from './own-pages.ts'
 import type { Env } from '../app/utils/env.server.ts'
 import { checkReadiness } from './health.ts'
 import { metricsHandler, timeRequests } from './metrics.ts'
@@ -38,7 +40,11 @@ export type Services = {
 const CLOSE_GRACE_MS = 5_000
 
 /** What app/entry.server.tsx exports for this server besides Remix's own. */
-type EntryExtras = { bidCall: typeof BidCall; bidFormPost: typeof BidFormPost }
+type EntryExtras = {
+  bidCall: typeof BidCall
+  bidFormPost: typeof BidFormPost
+  ownPages: typeof OwnPages
+}
 
 function serveBidCall(bidCall: typeof BidCall, engine: Engine): express.RequestHandler {
   return (req, res, next) => {
@@ -213,6 +219,18 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   })
   // After compression: a kept page is kept uncompressed and compressed for each visitor.
   app.use(anonymousPageCache({ enabled: production }))
+  // Pages signed-in people share: rendered once a second, each person's parts filled in.
+  app.use(
+    ownPageFill({
+      ownPage:
+        productionBuild && extras?.ownPages
+          ? extras.ownPages({
+              engine: services.engine,
+              render: createFetchHandler(productionBuild, env.NODE_ENV),
+            })
+          : undefined,
+    }),
+  )
   // After compression, so that a replaced answer is still compressed.
   app.use((req, res, next) => {
     answerOutagesWith503(res.locals.context as RequestContext, req, res)

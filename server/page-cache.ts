@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
-import type { RequestHandler, Response } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { languageFromCookie, pickFromAcceptLanguage } from '../app/i18n/detect.server.ts'
 
 // Pages for visitors who are not logged in are the same for everyone with the same language
@@ -14,10 +14,14 @@ export const PAGE_CACHE_MS = 1_000
 const MAX_PAGES = 500
 const MAX_PAGE_BYTES = 1024 * 1024
 
+/** The session cookie's names (production, development). */
+export const SESSION_COOKIES = ['__Host-session', 'session']
+/** Cookies that make a page someone's own for one view (a message, a welcome). */
+export const ONE_VIEW_COOKIES = ['__Host-toast', 'toast', 'onboarding']
 /** Cookies that make a page someone's own: with one of them, a page is neither kept nor served. */
-const PERSONAL_COOKIES = ['__Host-session', 'session', '__Host-toast', 'toast', 'onboarding']
+const PERSONAL_COOKIES = [...SESSION_COOKIES, ...ONE_VIEW_COOKIES]
 /** Cookies that change what a page shows for anyone: part of the key. */
-const CHOICE_COOKIES = ['cookie-consent', 'cookie-preferences']
+export const CHOICE_COOKIES = ['cookie-consent', 'cookie-preferences']
 
 type Page = {
   at: number
@@ -28,7 +32,7 @@ type Page = {
 }
 type Encoding = 'br' | 'gzip' | 'identity'
 
-function cookiesOf(header: string | undefined): Map<string, string> {
+export function cookiesOf(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>()
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=')
@@ -46,6 +50,20 @@ const OWN_HEADERS = new Set([
   'etag',
 ])
 
+/** What makes a page what it is for anyone: host, address, language and cookie choices. */
+export function sharedPageKey(req: Request, cookies: Map<string, string>): string {
+  const language =
+    languageFromCookie(req.headers.cookie ?? null) ??
+    pickFromAcceptLanguage(req.headers['accept-language'] ?? null) ??
+    'site'
+  return [
+    req.headers.host ?? '',
+    req.originalUrl,
+    language,
+    ...CHOICE_COOKIES.map((name) => cookies.get(name) ?? ''),
+  ].join('\n')
+}
+
 export function anonymousPageCache({ enabled }: { enabled: boolean }): RequestHandler {
   const pages = new Map<string, Page>()
   const rendering = new Map<string, Promise<Page | null>>()
@@ -55,16 +73,7 @@ export function anonymousPageCache({ enabled }: { enabled: boolean }): RequestHa
     if (/\.[a-z0-9]+$/i.test(req.path)) return next()
     const cookies = cookiesOf(req.headers.cookie)
     if (PERSONAL_COOKIES.some((name) => cookies.has(name))) return next()
-    const language =
-      languageFromCookie(req.headers.cookie ?? null) ??
-      pickFromAcceptLanguage(req.headers['accept-language'] ?? null) ??
-      'site'
-    const key = [
-      req.headers.host ?? '',
-      req.originalUrl,
-      language,
-      ...CHOICE_COOKIES.map((name) => cookies.get(name) ?? ''),
-    ].join('\n')
+    const key = sharedPageKey(req, cookies)
 
     const serve = (page: Page) => {
       for (const [name, value] of page.headers) res.setHeader(name, value)

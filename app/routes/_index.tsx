@@ -6,10 +6,9 @@ import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { toCardView, type AuctionCardView } from '~/models/auction-card.ts'
 import { getHomeAuctions, type AuctionView } from '~/models/auction.server.ts'
-import { getPrebidAuctionIds } from '~/models/prebids.server.ts'
+import { cardPrebidIds, pageUser } from '~/models/own-values.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { handleBidForm } from '~/services/bid-action.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
 import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
 import { useCountdown } from '~/utils/use-countdown.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
@@ -27,13 +26,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : UPCOMING_FIRST
   const [home, user, settings] = await Promise.all([
     getHomeAuctions(context.engine, upcomingShown),
-    getOptionalUser(request),
+    pageUser(request, context),
     getSettings(),
   ])
-  const prebidIds = await getPrebidAuctionIds(
-    user?.id,
-    home.upcoming.map((a) => a.id).concat(home.packages.map((a) => a.id)),
-  )
+  // The person's own (decision 022): none in the shared render, filled in for each person.
+  const prebidIds = context.ownTemplate
+    ? []
+    : await cardPrebidIds(user, home.upcoming, home.packages)
   return {
     packages: home.packages.map(toCardView),
     packageCount: home.packageCount,

@@ -33,7 +33,7 @@ import { AUTOBID_INTENTS, handleAutoBidForm } from '~/services/autobid-action.se
 import { handleBidForm } from '~/services/bid-action.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { handleBuyNowForm } from '~/services/order-forms.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
+import { auctionOwnValues, pageUser } from '~/models/own-values.server.ts'
 import { formatCountdown, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useHydrated, useOptionalUser } from '~/utils/hooks.ts'
 import { useTrack } from '~/utils/analytics.ts'
@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [t, auction, user] = await Promise.all([
     getFixedT(request),
     getAuctionBySlug(context.engine, params.slug ?? ''),
-    getOptionalUser(request),
+    pageUser(request, context),
   ])
   if (!auction) {
     // Links by id or displayId (SPEC.md's bid history uses /auction/{id}) lead to the slug.
@@ -58,17 +58,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (slug) throw redirect(`/auction/${encodeURIComponent(slug)}`, 301)
     return data({ auction: null, title: t('auction.notFoundTitle') } as const, { status: 404 })
   }
-  const [bids, stats, settings, prebid, autoBid, buyNow] = await Promise.all([
+  // The person's own values: none in the shared render (decision 022), filled in for each person.
+  const shared = Boolean(context.ownTemplate)
+  const [bids, stats, settings, { hasPrebid: prebid, autoBid }, buyNow] = await Promise.all([
     getAuctionBids(context.engine, auction),
     getAuctionStats(context.engine, auction.id),
     getSettings(),
-    user && auction.status === 'upcoming'
-      ? hasUserPrebid(auction.id, user.id).then(
-          (found) => found || context.engine.hasPrebid(auction.id, user.id),
-        )
-      : false,
-    user && auction.status !== 'finished' ? getAutoBid(context.engine, auction.id, user.id) : null,
-    auction.status === 'finished' ? getBuyNowOffer(auction.id, user?.id ?? null) : null,
+    shared ? { hasPrebid: false, autoBid: null } : auctionOwnValues(context.engine, auction, user),
+    auction.status === 'finished' && !shared ? getBuyNowOffer(auction.id, user?.id ?? null) : null,
   ])
   return data({
     auction: { ...auction, bids },
@@ -138,7 +135,6 @@ function AuctionDetail({
   useEffect(() => {
     track({ event: 'view_auction', auction_id: initial.id, auction_name: initial.title })
   }, [track, initial.id, initial.title])
-  const leading = Boolean(user && auction.lastBidderId === user.id && !auction.lastBidderIsBot)
   const winnerName =
     auction.winner?.username ??
     (auction.winnerBotName ? t('auction.houseWinner', { name: auction.winnerBotName }) : null)
@@ -230,14 +226,20 @@ function AuctionDetail({
                 <BidPanel
                   auctionId={auction.id}
                   intent="bid"
-                  disabledReason={leading ? t('auction.leading') : null}
+                  disabledReason={(own) =>
+                    auction.lastBidderId === own.user.id && !auction.lastBidderIsBot
+                      ? t('auction.leading')
+                      : null
+                  }
                 />
               ) : auction.status === 'upcoming' ? (
                 <>
                   <BidPanel
                     auctionId={auction.id}
                     intent="prebid"
-                    disabledReason={hasPrebid ? t('auction.prebidDone') : null}
+                    disabledReason={(own) =>
+                      (own.hasPrebid ?? hasPrebid) ? t('auction.prebidDone') : null
+                    }
                   />
                   <p className="mt-2 text-center text-sm text-slate-600">
                     {t('auction.notifyAtStart')}

@@ -8,10 +8,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { toCardView } from '~/models/auction-card.ts'
 import { getUpcomingPage } from '~/models/auction.server.ts'
-import { getPrebidAuctionIds } from '~/models/prebids.server.ts'
+import { cardPrebidIds, pageUser } from '~/models/own-values.server.ts'
 import { handleBidForm } from '~/services/bid-action.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
 import { useOptionalUser } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 
@@ -20,13 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const [result, user, t] = await Promise.all([
     getUpcomingPage(context.engine, pageParam(url.searchParams.get('page'))),
-    getOptionalUser(request),
+    pageUser(request, context),
     getFixedT(request),
   ])
-  const prebidIds = await getPrebidAuctionIds(
-    user?.id,
-    result.auctions.map((a) => a.id),
-  )
+  // The person's own (decision 022): none in the shared render, filled in for each person.
+  const prebidIds = context.ownTemplate ? [] : await cardPrebidIds(user, result.auctions)
   return {
     ...result,
     auctions: result.auctions.map(toCardView),

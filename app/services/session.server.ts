@@ -1,4 +1,5 @@
 import { createCookie } from '@remix-run/node'
+import type { Engine } from '../../engine/index.ts'
 import { log, noteRequest } from '~/services/logger.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
@@ -186,4 +187,15 @@ export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
     usersOfRequests.set(request, user)
   }
   return user
+}
+
+/** The user with their bid balance as the engine holds it (Postgres may trail it by the outbox). */
+export async function withLiveBalance(user: CurrentUser, engine: Engine): Promise<CurrentUser> {
+  return { ...user, bidBalance: (await engine.getBalance(user.id)) ?? user.bidBalance }
+}
+
+/** A user's row as pages show it, by id (a session's user id), with the live bid balance. */
+export async function currentUserOf(userId: string, engine: Engine): Promise<CurrentUser | null> {
+  const user = await readCurrentUser(userId)
+  return user && withLiveBalance(user, engine)
 }

@@ -16,6 +16,7 @@ import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useLinkClicks } from '~/utils/link-clicks.ts'
 import { useLiveAuctions } from '~/utils/use-live-auction.ts'
+import { useOwnHoles, type OwnValues } from '~/utils/own-template.tsx'
 
 /** Texts every card of a grid shares, translated once for the grid. */
 type CardLabels = {
@@ -32,11 +33,32 @@ type CardLabels = {
   winner: (name: string) => string
 }
 
-/** What stands at the bottom of a card: a login link, a bid or prebid form, or nothing. */
+/**
+ * What stands at the bottom of a card: a login link, a bid or prebid form, or nothing. A form's
+ * fields are the person's own (disabled where they lead or hold a prebid): `fields` is what
+ * stands in the form when a page is shared by signed-in people (decision 022).
+ */
 type CardAction =
   | { kind: 'login'; href: string }
-  | { kind: 'form'; intent: BidIntent; pending: boolean; disabledReason: string | null }
+  | {
+      kind: 'form'
+      intent: BidIntent
+      pending: boolean
+      disabledReason: string | null
+      fields?: string
+    }
   | null
+
+/** Why a signed-in person cannot bid (they lead) or prebid (they hold one) on a card, if so. */
+export function cardDisabledReason(
+  auction: Pick<AuctionCardView, 'id' | 'status' | 'lastBidderId' | 'lastBidderIsBot'>,
+  own: OwnValues,
+  labels: { leading: string; prebidDone: string },
+): string | null {
+  if (auction.status === 'live')
+    return auction.lastBidderId === own.user.id && !auction.lastBidderIsBot ? labels.leading : null
+  return own.prebidIds?.includes(auction.id) ? labels.prebidDone : null
+}
 
 /**
  * The cards of the home page and the auctions list, live ones following their rooms. A page
@@ -62,6 +84,7 @@ export function AuctionGrid({
   const onClick = useLinkClicks()
   const { auctions, msLeft } = useLiveAuctions(items)
   const { sending, send, done } = useBidSubmissions()
+  const holes = useOwnHoles()
   const labels = useMemo<CardLabels>(
     () => ({
       status: {
@@ -99,19 +122,25 @@ export function AuctionGrid({
     if (auction.status === 'finished') return null
     if (!user) return { kind: 'login', href: loginHref }
     const intent: BidIntent = auction.status === 'live' ? 'bid' : 'prebid'
-    const disabledReason =
-      intent === 'bid'
-        ? auction.lastBidderId === user.id && !auction.lastBidderIsBot
-          ? labels.leading
-          : null
-        : prebidIds?.includes(auction.id)
-          ? labels.prebidDone
-          : null
+    // A page shared by signed-in people: the form's fields are each person's own.
+    const fields = holes?.choice(
+      (own) => cardDisabledReason(auction, own, labels) ?? '',
+      (reason) => (
+        <CardFormFields
+          auctionId={auction.id}
+          intent={intent}
+          pending={false}
+          labels={labels}
+          disabledReason={reason || null}
+        />
+      ),
+    )
     return {
       kind: 'form',
       intent,
       pending: sending.some((s) => s.auctionId === auction.id && s.intent === intent),
-      disabledReason,
+      disabledReason: fields ? null : cardDisabledReason(auction, { user, prebidIds }, labels),
+      fields,
     }
   }
 
@@ -234,16 +263,15 @@ const AuctionCard = memo(
                 </a>
               ) : (
                 <form method="post" action={formAction}>
-                  <BidFormFields
-                    auctionId={auction.id}
-                    intent={action.intent}
-                    viaFetcher={false}
-                    pending={action.pending}
-                    label={action.intent === 'bid' ? labels.bid : labels.prebid}
-                    placingLabel={labels.placing}
-                    disabledReason={action.disabledReason}
-                    className={CARD_BUTTON}
-                  />
+                  {action.fields ?? (
+                    <CardFormFields
+                      auctionId={auction.id}
+                      intent={action.intent}
+                      pending={action.pending}
+                      labels={labels}
+                      disabledReason={action.disabledReason}
+                    />
+                  )}
                 </form>
               )}
             </div>
@@ -265,11 +293,43 @@ const AuctionCard = memo(
 
 const CARD_BUTTON = '!py-2 !text-base'
 
+function CardFormFields({
+  auctionId,
+  intent,
+  pending,
+  labels,
+  disabledReason,
+}: {
+  auctionId: string
+  intent: BidIntent
+  pending: boolean
+  labels: CardLabels
+  disabledReason: string | null
+}) {
+  return (
+    <BidFormFields
+      auctionId={auctionId}
+      intent={intent}
+      viaFetcher={false}
+      pending={pending}
+      label={intent === 'bid' ? labels.bid : labels.prebid}
+      placingLabel={labels.placing}
+      disabledReason={disabledReason}
+      className={CARD_BUTTON}
+    />
+  )
+}
+
 function sameAction(a: CardAction, b: CardAction) {
   if (a === null || b === null) return a === b
   if (a.kind === 'login' || b.kind === 'login')
     return a.kind === b.kind && (a as { href: string }).href === (b as { href: string }).href
-  return a.intent === b.intent && a.pending === b.pending && a.disabledReason === b.disabledReason
+  return (
+    a.intent === b.intent &&
+    a.pending === b.pending &&
+    a.disabledReason === b.disabledReason &&
+    a.fields === b.fields
+  )
 }
 
 type Sending = { intent: BidIntent; auctionId: string; action: string }

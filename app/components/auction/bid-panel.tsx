@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { showToast } from '~/components/toaster.tsx'
 import { eventValue, useTrack } from '~/utils/analytics.ts'
 import { useHydrated, useOptionalUser } from '~/utils/hooks.ts'
+import { useOwnHoles, type OwnValues } from '~/utils/own-template.tsx'
 
 export type BidIntent = 'bid' | 'prebid'
 export type BidActionResult = { ok: boolean; message: string; price?: number | null }
@@ -22,7 +23,8 @@ export function BidPanel({
 }: {
   auctionId: string
   intent: BidIntent
-  disabledReason: string | null
+  /** Why the person cannot bid or prebid here, if so: theirs, from their values. */
+  disabledReason: (own: OwnValues) => string | null
   className?: string
 }) {
   const { t } = useTranslation()
@@ -34,6 +36,7 @@ export function BidPanel({
   const hydrated = useHydrated()
   const fetcher = useFetcher<BidActionResult>({ key: `${intent}-${auctionId}` })
   const pending = fetcher.state !== 'idle'
+  const holes = useOwnHoles()
 
   const announce = useBidAnnouncer()
   useEffect(() => {
@@ -51,18 +54,27 @@ export function BidPanel({
   // The same form before and after hydration (a fetcher's form is a plain form without
   // JavaScript): switching components would remount it and drop what was typed meanwhile.
   const FormComponent = fetcher.Form
+  const fields = (reason: string | null, viaFetcher: boolean, busy: boolean) => (
+    <BidFormFields
+      auctionId={auctionId}
+      intent={intent}
+      viaFetcher={viaFetcher}
+      pending={busy}
+      label={intent === 'bid' ? t('auction.bidButton') : t('auction.prebidButton')}
+      placingLabel={t('auction.placing')}
+      disabledReason={reason}
+      className={className}
+    />
+  )
   return (
     <FormComponent method="post" action={formAction} preventScrollReset>
-      <BidFormFields
-        auctionId={auctionId}
-        intent={intent}
-        viaFetcher={hydrated}
-        pending={pending}
-        label={intent === 'bid' ? t('auction.bidButton') : t('auction.prebidButton')}
-        placingLabel={t('auction.placing')}
-        disabledReason={disabledReason}
-        className={className}
-      />
+      {holes
+        ? // A page shared by signed-in people (decision 022): the fields are each person's own.
+          holes.choice(
+            (own) => disabledReason(own) ?? '',
+            (reason) => fields(reason || null, false, false),
+          )
+        : fields(disabledReason({ user }), hydrated, pending)}
     </FormComponent>
   )
 }
