@@ -24,9 +24,7 @@ import {
   getAuctionBySlug,
   getAuctionIdBySlug,
   getAuctionStats,
-  hasUserPrebid,
 } from '~/models/auction.server.ts'
-import { getAutoBid } from '~/models/autobid.server.ts'
 import { getBuyNowOffer } from '~/models/order.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { AUTOBID_INTENTS, handleAutoBidForm } from '~/services/autobid-action.server.ts'
