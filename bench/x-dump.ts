@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { startSite } from './site.ts'
-const site = await startSite({ name: 'xdump', people: 4, auctions: 3, upcoming: 2 })
+const site = await startSite({ name: 'xdump', people: 4, auctions: 100, upcoming: 24 })
 try {
   for (const [name, path] of [['home', '/'], ['auctions', '/auctions'], ['auction', `/auction/${site.auctions[0]!.slug}`]]) {
     for (const mode of ['shared', 'full']) {

@@ -4,8 +4,11 @@ import {
   CHOICE_COOKIES,
   ONE_VIEW_COOKIES,
   SESSION_COOKIES,
+  compressForOne,
   cookiesOf,
+  encodingFor,
   sharedPageKey,
+  varyByEncoding,
 } from './page-cache.ts'
 
 // Pages that signed-in people share (decision 022, app/services/own-page.server.ts): the home
@@ -42,11 +45,17 @@ export function ownPageFill({
       sharedHeaders,
       cookie: req.headers.cookie ?? '',
       nonce: String(res.locals.cspNonce),
-    }).then((answer) => {
-      if (!answer) return next()
-      for (const [name, value] of answer.headers) res.setHeader(name, value)
-      res.setHeader('X-Page-Cache', 'shared')
-      res.status(answer.status).end(answer.body)
-    }, next)
+    })
+      .then(async (answer) => {
+        if (!answer) return next()
+        const encoding = encodingFor(req)
+        const body = await compressForOne(Buffer.from(answer.body), encoding)
+        for (const [name, value] of varyByEncoding(answer.headers)) res.setHeader(name, value)
+        res.setHeader('X-Page-Cache', 'shared')
+        if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
+        res.setHeader('Content-Length', body.length)
+        res.status(answer.status).end(body)
+      })
+      .catch(next)
   }
 }
