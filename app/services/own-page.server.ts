@@ -50,8 +50,8 @@ export type OwnPageRequest = {
 
 export type OwnPageAnswer = { status: number; headers: Array<[string, string]>; body: string }
 
-type Fill = { own: OwnValues; nonce: string; routeValues: Record<string, unknown> }
-type Filler = (fill: Fill) => string
+export type Fill = { own: OwnValues; nonce: string; routeValues: Record<string, unknown> }
+export type Filler = (fill: Fill) => string
 
 type Template = {
   at: number
@@ -110,10 +110,7 @@ export function ownPages({ engine, render }: { engine: Engine; render: RenderPag
     const routeValues = await ownValuesOfRoute(template.routeId, user, template.routeData, engine)
     if (!routeValues) return null
     const fill: Fill = { own: { user, ...routeValues }, nonce: request.nonce, routeValues }
-    let body = template.literals[0]!
-    for (let i = 0; i < template.fillers.length; i++)
-      body += template.fillers[i]!(fill) + template.literals[i + 1]!
-    return { status: 200, headers: template.headers, body }
+    return { status: 200, headers: template.headers, body: fillParts(template, fill) }
   }
 }
 
@@ -187,10 +184,8 @@ async function makeTemplate(
   }
   const html = await response.text()
   const { routeId, loaderData } = ownTemplate.rendered
-  const data = splitData(html, routeId, fillers)
-  if (!data) return null
-  const { literals, fillers: parts } = splitMarks(data, fillers)
-  if (!literals) return null
+  const parts = markedParts(html, routeId, fillers)
+  if (!parts) return null
   return {
     at,
     routeId,
@@ -198,9 +193,28 @@ async function makeTemplate(
     headers: [...response.headers].filter(
       ([name]) => !['content-length', 'content-security-policy'].includes(name),
     ),
-    literals,
-    fillers: parts,
+    ...parts,
   }
+}
+
+/**
+ * A shared render cut at its marks: the markup between them, and what fills each (`marks`
+ * names the stand-in's values, the holes and the nonce; the page's data is added). Null when
+ * some mark of the stand-in would be left in the page or its data.
+ */
+export function markedParts(html: string, routeId: string, marks: Map<string, Filler>) {
+  const marked = splitData(html, routeId, marks)
+  if (!marked) return null
+  const { literals, fillers } = splitMarks(marked, marks)
+  return literals ? { literals, fillers } : null
+}
+
+/** A person's copy of a shared render. */
+export function fillParts(parts: Pick<Template, 'literals' | 'fillers'>, fill: Fill): string {
+  let body = parts.literals[0]!
+  for (let i = 0; i < parts.fillers.length; i++)
+    body += parts.fillers[i]!(fill) + parts.literals[i + 1]!
+  return body
 }
 
 const ENQUEUE = 'window.__remixContext.streamController.enqueue('
@@ -261,14 +275,14 @@ function splitData(html: string, routeId: string, marks: Map<string, Filler>): s
 
   // Nothing the browser reads may hold a stand-in value outside the person's own keys.
   const numbers = new Set([...marks.keys()].filter((mark) => /^\d+$/.test(mark)).map(Number))
-  const ownValueIndexes = new Set(
-    rewritten.flatMap(({ pairs, own }) => pairs.filter(([k]) => own.has(k)).map(([, v]) => v)),
-  )
+  // The walk follows every reference except a rewritten object's own keys' values (a value may
+  // still be reached another way: `false` is one entry for every false in the page).
+  const ownKeysAt = new Map(rewritten.map(({ index, own }) => [index, own]))
   const seen = new Set<number>()
   const stack = [0]
   while (stack.length > 0) {
     const index = stack.pop()!
-    if (index < 0 || seen.has(index) || ownValueIndexes.has(index)) continue
+    if (index < 0 || seen.has(index)) continue
     seen.add(index)
     const entry = entries[index]
     if (typeof entry === 'string' && entry.includes(OPEN)) return null
@@ -279,14 +293,21 @@ function splitData(html: string, routeId: string, marks: Map<string, Filler>): s
         if (entry[0] !== 'D') return null
       } else stack.push(...(entry as number[]))
     } else if (entry && typeof entry === 'object') {
-      for (const [key, value] of Object.entries(entry as Record<string, number>))
-        stack.push(Number(key.slice(1)), value)
+      const own = ownKeysAt.get(index)
+      for (const [key, value] of Object.entries(entry as Record<string, number>)) {
+        const keyIndex = Number(key.slice(1))
+        stack.push(keyIndex)
+        if (!own?.has(keyIndex)) stack.push(value)
+      }
     }
   }
 
+  // Entries only the stand-in's values use are left out (a 0 keeps the places of the rest);
+  // strings the browser reads anyway are reused for the person's values.
   const stringIndexes = new Map<string, number>()
   entries.forEach((entry, index) => {
-    if (typeof entry === 'string' && !stringIndexes.has(entry)) stringIndexes.set(entry, index)
+    if (typeof entry === 'string' && seen.has(index) && !stringIndexes.has(entry))
+      stringIndexes.set(entry, index)
   })
   // The unchanged runs of entries (with the commas around the rewritten ones), escaped once as
   // they stand in the page.
@@ -298,7 +319,7 @@ function splitData(html: string, routeId: string, marks: Map<string, Filler>): s
     if (rewrittenAt.has(index)) {
       runs.push(escapeInScript(run + comma))
       run = ''
-    } else run += comma + JSON.stringify(entry)
+    } else run += comma + (seen.has(index) ? JSON.stringify(entry) : '0')
   })
   runs.push(escapeInScript(run))
   const open = `${ENQUEUE}"${escapeInScript('[')}`

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { decode } from 'turbo-stream'
 import { base, call, newAccount, sessionOf } from './api.ts'
 import { createAuction, setBalance } from './auctions.ts'
 import { setupBrowser } from './browser.ts'
 import { login } from './people.ts'
 import { languages, type Language } from './pages.ts'
+import { PAGE_DATA_SCRIPT, pageDataOf } from '../support/page-data.ts'
 
 // The home page, /auctions and auction pages of signed-in people are shared (decision 022):
 // rendered once a second with a stand-in user, each person's name, balance, bid buttons and
@@ -25,32 +25,18 @@ async function fetchPage(path: string, cookie: string, language: Language) {
   }
 }
 
-const DATA =
-  /<script nonce="[^"]*">window\.__remixContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/
-
 /** The page's markup apart from its data, nonces and countdowns (they move with the clock). */
 const markupOf = (html: string) =>
   html
-    .replace(DATA, '')
+    .replace(PAGE_DATA_SCRIPT, '')
     .replace(/ nonce="[^"]*"/g, '')
     .replace(/(role="timer"[^>]*>)[^<]*/g, '$1')
 
 /** The data the browser hydrates from, decoded, apart from what moves with the clock. */
 async function dataOf(html: string) {
-  const literal = DATA.exec(html)?.[1]
-  if (!literal) throw new Error('no page data')
-  const bytes = new TextEncoder().encode(JSON.parse(literal) as string)
-  const decoded = await decode(
-    new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes)
-        controller.close()
-      },
-    }),
-  )
-  await decoded.done
+  const value = await pageDataOf(html)
   const moving = new Set(['timeLeft', 'startsIn', 'heroStartsIn', 'heroTarget'])
-  return JSON.parse(JSON.stringify(decoded.value, (key, value) => (moving.has(key) ? 0 : value)))
+  return JSON.parse(JSON.stringify(value, (key, value) => (moving.has(key) ? 0 : value)))
 }
 
 /**
