@@ -56,6 +56,8 @@ export function ownPageFill({
         res.setHeader('Content-Length', body.length)
         res.status(answer.status).end(body)
       })
-      .catch(next)
+      // Redis or Postgres out of reach, say: the page's own render says so in the visitor's
+      // language (a 503 page), as it would without sharing.
+      .catch((error: unknown) => (res.headersSent ? next(error) : next()))
   }
 }

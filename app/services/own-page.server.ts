@@ -22,7 +22,7 @@ import type { OwnTemplateHoles, OwnValues } from '~/utils/own-template.tsx'
 
 /** How long a shared render serves (as for visitors who are not logged in, decision 019). */
 export const OWN_TEMPLATE_MS = 1_000
-const MAX_TEMPLATES = 500
+const MAX_TEMPLATES = 200
 
 /** The production server's Remix request handler. */
 export type RenderPage = (request: Request, context: AppLoadContext) => Promise<Response>
@@ -54,7 +54,6 @@ export type Fill = { own: OwnValues; nonce: string; routeValues: Record<string, 
 export type Filler = (fill: Fill) => string
 
 type Template = {
-  at: number
   routeId: string
   /** The page route's data as rendered (the auctions it shows, say). */
   routeData: Record<string, unknown>
@@ -65,16 +64,19 @@ type Template = {
 }
 
 export function ownPages({ engine, render }: { engine: Engine; render: RenderPage }) {
-  const templates = new Map<string, Template | null>()
+  // A page that cannot be shared is kept as such (null) for a second too: rendered for each
+  // person meanwhile, asked again after.
+  const templates = new Map<string, { at: number; template: Template | null }>()
   const underway = new Map<string, Promise<Template | null>>()
+  const fresh = (kept: { at: number }) => Date.now() - kept.at < OWN_TEMPLATE_MS
 
   const templateFor = (request: OwnPageRequest, role: CurrentUser['role']) => {
     const key = `${request.key}\n${role}`
     const kept = templates.get(key)
-    if (kept === null || (kept && Date.now() - kept.at < OWN_TEMPLATE_MS))
-      return Promise.resolve(kept)
+    if (kept && fresh(kept)) return Promise.resolve(kept.template)
     let made = underway.get(key)
     if (!made) {
+      const at = Date.now()
       made = makeTemplate(render, engine, request, role)
         .catch((error: unknown) => {
           log.warn('a shared page could not be rendered', { error: String(error) })
@@ -82,14 +84,11 @@ export function ownPages({ engine, render }: { engine: Engine; render: RenderPag
         })
         .then((template) => {
           underway.delete(key)
-          // A page that cannot be shared is rendered for each person; asked again in a second.
           templates.delete(key)
-          templates.set(key, template ?? null)
-          setTimeout(() => {
-            if (templates.get(key) === null) templates.delete(key)
-          }, OWN_TEMPLATE_MS).unref()
-          for (const oldest of templates.keys()) {
-            if (templates.size <= MAX_TEMPLATES) break
+          templates.set(key, { at, template })
+          // The oldest first: those past their second, then any beyond the most kept.
+          for (const [oldest, other] of templates) {
+            if (fresh(other) && templates.size <= MAX_TEMPLATES) break
             templates.delete(oldest)
           }
           return template
@@ -125,7 +124,6 @@ async function makeTemplate(
   request: OwnPageRequest,
   role: CurrentUser['role'],
 ): Promise<Template | null> {
-  const at = Date.now()
   const tag = randomBytes(6).toString('hex')
   const fillers = new Map<string, Filler>()
   // The stand-in user: marks where each of the person's values lands.
@@ -187,7 +185,6 @@ async function makeTemplate(
   const parts = markedParts(html, routeId, fillers)
   if (!parts) return null
   return {
-    at,
     routeId,
     routeData: (loaderData[routeId] ?? {}) as Record<string, unknown>,
     headers: [...response.headers].filter(
