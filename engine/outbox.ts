@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis'
 import pg from 'pg'
 import type { LedgerReason } from '../prisma/generated/enums.ts'
 import type { Engine } from './engine.ts'
+import { forgettingUserRows } from './user-rows.ts'
 
 // The durable path from Redis to Postgres. Every state change is appended to a stream by the
 // same Lua script that makes it; this worker, one consumer in a group per instance, writes
@@ -226,13 +227,19 @@ export class OutboxWorker {
 
   /** Writes a batch; if the batch fails for one bad entry, writes entries one by one. */
   async apply(entries: OutboxEntry[]) {
+    // Users whose row as pages show it changed (a win): their kept copies go (user-rows.ts).
+    const changedRows: string[] = []
     try {
-      await this.inTransaction((sql) => this.write(sql, entries))
+      await this.inTransaction(async (sql) => {
+        changedRows.push(...(await this.write(sql, entries)))
+      })
     } catch (error) {
       if (!isDataError(error)) throw error
       for (const entry of entries) {
         try {
-          await this.inTransaction((sql) => this.write(sql, [entry]))
+          await this.inTransaction(async (sql) => {
+            changedRows.push(...(await this.write(sql, [entry])))
+          })
         } catch (entryError) {
           if (!isDataError(entryError)) throw entryError
           // Its auction or user is gone (deleted meanwhile): record it as handled, keep going.
@@ -258,11 +265,13 @@ export class OutboxWorker {
     // An auction's row changed status: pages that keep what they read must read it again.
     if (entries.some((entry) => entry.fields.type === 'start' || entry.fields.type === 'finish'))
       transaction.incr(catalog)
+    forgettingUserRows(transaction, this.engine.keys, changedRows)
     await transaction.exec()
     this.applied += entries.length
   }
 
-  private async write(sql: Sql, entries: OutboxEntry[]) {
+  /** Writes entries; returns the users whose row as pages show it changed (a win). */
+  private async write(sql: Sql, entries: OutboxEntry[]): Promise<string[]> {
     const fresh = new Set(
       (
         await sql<{ id: string }>(
@@ -652,6 +661,7 @@ export class OutboxWorker {
         [botId, auctionId, count],
       )
     }
+    return [...users].filter(([, change]) => change.addWins > 0).map(([id]) => id)
   }
 }
 

@@ -42,7 +42,6 @@ const standIn = {
   role: 'user',
   bidBalance: 1234567890123456,
   wonAuctions: 1234567890123457,
-  totalBids: 1234567890123458,
 }
 
 function marks() {
@@ -62,7 +61,6 @@ const person = (username: string, bidBalance: number): CurrentUser => ({
   role: 'user',
   bidBalance,
   wonAuctions: 0,
-  totalBids: 7,
 })
 
 describe('a shared page filled for a person', () => {

@@ -116,7 +116,7 @@ export function ownPages({ engine, render }: { engine: Engine; render: RenderPag
 const OPEN = '\uE000'
 const CLOSE = '\uE001'
 const STRING_FIELDS = ['id', 'username', 'email', 'firstName', 'lastName'] as const
-const NUMBER_FIELDS = ['bidBalance', 'wonAuctions', 'totalBids'] as const
+const NUMBER_FIELDS = ['bidBalance', 'wonAuctions'] as const
 
 async function makeTemplate(
   render: RenderPage,

@@ -1,5 +1,7 @@
 import { createCookie } from '@remix-run/node'
 import type { Engine } from '../../engine/index.ts'
+import { createKeys } from '../../engine/keys.ts'
+import { forgetUserRows, keepUserRow, readUserRow } from '../../engine/user-rows.ts'
 import { log, noteRequest } from '~/services/logger.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
@@ -137,7 +139,6 @@ export const currentUserSelect = {
   role: true,
   bidBalance: true,
   wonAuctions: true,
-  totalBids: true,
 } as const
 
 export type CurrentUser = {
@@ -149,7 +150,6 @@ export type CurrentUser = {
   role: 'user' | 'admin'
   bidBalance: number
   wonAuctions: number
-  totalBids: number
 }
 
 /** currentUserSelect as plain SQL: every signed-in page reads it (app/utils/sql.server.ts). */
@@ -165,12 +165,30 @@ const readsUnderWay = new Map<string, Promise<CurrentUser | null>>()
 function readCurrentUser(userId: string): Promise<CurrentUser | null> {
   let read = readsUnderWay.get(userId)
   if (!read) {
-    read = readRows<CurrentUser>('current-user', CURRENT_USER_SQL, [userId])
-      .then(([row]) => row ?? null)
-      .finally(() => readsUnderWay.delete(userId))
+    read = readKeptUser(userId).finally(() => readsUnderWay.delete(userId))
     readsUnderWay.set(userId, read)
   }
   return read
+}
+
+/**
+ * The row from Redis where it is kept (engine/user-rows.ts: forgotten on every change to it),
+ * else from Postgres, then kept. Without Redis, from Postgres.
+ */
+async function readKeptUser(userId: string): Promise<CurrentUser | null> {
+  const redis = getRedis()
+  const keys = createKeys(getEnv().REDIS_PREFIX)
+  const kept = await readUserRow(redis, keys, userId).catch(() => null)
+  if (kept?.row) return JSON.parse(kept.row) as CurrentUser
+  const [user] = await readRows<CurrentUser>('current-user', CURRENT_USER_SQL, [userId])
+  if (user && kept)
+    await keepUserRow(redis, keys, userId, kept.version, JSON.stringify(user)).catch(() => {})
+  return user ?? null
+}
+
+/** Forgets kept user rows after a change to them is committed (profile, admin edit, deletion). */
+export async function forgetUsers(...userIds: string[]) {
+  await forgetUserRows(getRedis(), createKeys(getEnv().REDIS_PREFIX), userIds)
 }
 
 const usersOfRequests = new WeakMap<Request, Promise<CurrentUser | null>>()
