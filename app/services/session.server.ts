@@ -179,12 +179,17 @@ async function readKeptUser(userId: string): Promise<CurrentUser | null> {
   const redis = getRedis()
   const keys = createKeys(getEnv().REDIS_PREFIX)
   const kept = await readUserRow(redis, keys, userId).catch(() => null)
-  if (kept?.row) return JSON.parse(kept.row) as CurrentUser
+  // A copy made by a version of the app that read other columns is not this one's.
+  if (kept?.row?.startsWith(ROW_SHAPE))
+    return JSON.parse(kept.row.slice(ROW_SHAPE.length)) as CurrentUser
   const [user] = await readRows<CurrentUser>('current-user', CURRENT_USER_SQL, [userId])
   if (user && kept)
-    await keepUserRow(redis, keys, userId, kept.version, JSON.stringify(user)).catch(() => {})
+    await keepUserRow(redis, keys, userId, kept.version, ROW_SHAPE + JSON.stringify(user)).catch(
+      () => {},
+    )
   return user ?? null
 }
+const ROW_SHAPE = `${Object.keys(currentUserSelect).join(',')}\n`
 
 /** Forgets kept user rows after a change to them is committed (profile, admin edit, deletion). */
 export async function forgetUsers(...userIds: string[]) {
