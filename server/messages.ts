@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express'
 import type { Language } from '../app/i18n/config.ts'
 import { visitorLanguage } from '../app/i18n/detect.server.ts'
+import { escapeHtml } from '../app/utils/html.ts'
 import en from '../app/locales/en/common.json'
 import ka from '../app/locales/ka/common.json'
 import ky from '../app/locales/ky/common.json'
@@ -47,9 +48,3 @@ function backTo(req: Request): string {
     return '/'
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )

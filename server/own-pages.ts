@@ -35,7 +35,7 @@ export function ownPageFill({
       .filter((name) => cookies.has(name))
       .map((name) => `${name}=${cookies.get(name)}`)
       .join('; ')
-    const sharedHeaders: Record<string, string> = { host: req.headers.host ?? 'localhost' }
+    const sharedHeaders: Record<string, string> = {}
     if (sharedCookies) sharedHeaders.cookie = sharedCookies
     const acceptLanguage = req.headers['accept-language']
     if (acceptLanguage) sharedHeaders['accept-language'] = acceptLanguage

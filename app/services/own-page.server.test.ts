@@ -2,7 +2,8 @@ import { encode } from 'turbo-stream'
 import { describe, expect, test } from 'vitest'
 import type { CurrentUser } from '~/services/session.server.ts'
 import { pageDataOf } from '../../tests/support/page-data.ts'
-import { escapeHtml, fillParts, markedParts, type Filler } from './own-page.server.ts'
+import { escapeHtml } from '~/utils/html.ts'
+import { fillParts, markedParts, type Filler } from './own-page.server.ts'
 
 // A shared render's data is a turbo-stream in an inline script, as Remix writes it; filling it
 // for a person rewrites the root's `user` and the route's own keys. Decoded, the person's copy
@@ -86,9 +87,8 @@ describe('a shared page filled for a person', () => {
     for (const username of ['plain', 'a<script>&"\'x', 'line\u2028sep\u2029', 'эмодзи 🎉', '0']) {
       const user = person(username, 21)
       const filled = fillParts(parts!, {
-        own: { user, hasPrebid: true },
+        own: { user, hasPrebid: true, autoBid: null },
         nonce: 'fresh',
-        routeValues: { hasPrebid: true, autoBid: null },
       })
       expect(filled).toContain(`<span>${escapeHtml(username)}</span><b>21</b>`)
       expect(filled).toContain('<script nonce="fresh">')
@@ -113,7 +113,6 @@ describe('a shared page filled for a person', () => {
       const filled = fillParts(parts!, {
         own: { user, prebidIds },
         nonce: 'n',
-        routeValues: { prebidIds },
       })
       const data = (await dataOf(filled)) as { loaderData: Record<string, unknown> }
       expect(data.loaderData).toEqual({

@@ -10,6 +10,7 @@ import {
   optionalUserIdFromCookieHeader,
   type CurrentUser,
 } from '~/services/session.server.ts'
+import { escapeHtml } from '~/utils/html.ts'
 import type { OwnTemplateHoles, OwnValues } from '~/utils/own-template.tsx'
 
 // Pages that signed-in people share (decision 022). The home page, /auctions and an auction
@@ -50,7 +51,8 @@ export type OwnPageRequest = {
 
 export type OwnPageAnswer = { status: number; headers: Array<[string, string]>; body: string }
 
-export type Fill = { own: OwnValues; nonce: string; routeValues: Record<string, unknown> }
+/** A person's values (the user, the route's own keys) and their nonce. */
+export type Fill = { own: OwnValues & Record<string, unknown>; nonce: string }
 export type Filler = (fill: Fill) => string
 
 type Template = {
@@ -108,7 +110,7 @@ export function ownPages({ engine, render }: { engine: Engine; render: RenderPag
     if (!template) return null
     const routeValues = await ownValuesOfRoute(template.routeId, user, template.routeData, engine)
     if (!routeValues) return null
-    const fill: Fill = { own: { user, ...routeValues }, nonce: request.nonce, routeValues }
+    const fill: Fill = { own: { user, ...routeValues }, nonce: request.nonce }
     return { status: 200, headers: template.headers, body: fillParts(template, fill) }
   }
 }
@@ -320,10 +322,9 @@ function splitData(html: string, routeId: string, marks: Map<string, Filler>): s
   })
   runs.push(escapeInScript(run))
   const open = `${ENQUEUE}"${escapeInScript('[')}`
-  const payload: Filler = ({ own, routeValues }) => {
+  const payload: Filler = ({ own: values }) => {
     const appended: string[] = []
     const ref = refMaker(entries.length, appended, stringIndexes)
-    const values: Record<string, unknown> = { user: own.user, ...routeValues }
     let out = open + runs[0]!
     rewritten.forEach(({ pairs, own: keys }, i) => {
       const object = `{${pairs
@@ -400,18 +401,6 @@ function splitMarks(
   }
   literals.push(html.slice(from))
   return { literals, fillers }
-}
-
-/** React's escaping of text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/["&'<>]/g, (c) => HTML_ESCAPES[c]!)
-}
-const HTML_ESCAPES: Record<string, string> = {
-  '"': '&quot;',
-  '&': '&amp;',
-  "'": '&#x27;',
-  '<': '&lt;',
-  '>': '&gt;',
 }
 
 /** A text as it stands inside the page's data script: a JSON string's inside, made safe for HTML (Remix's escaping). */

@@ -177,7 +177,7 @@ function readCurrentUser(userId: string): Promise<CurrentUser | null> {
  */
 async function readKeptUser(userId: string): Promise<CurrentUser | null> {
   const redis = getRedis()
-  const keys = createKeys(getEnv().REDIS_PREFIX)
+  const keys = engineKeys()
   const kept = await readUserRow(redis, keys, userId).catch(() => null)
   // A copy made by a version of the app that read other columns is not this one's.
   if (kept?.row?.startsWith(ROW_SHAPE))
@@ -193,8 +193,12 @@ const ROW_SHAPE = `${Object.keys(currentUserSelect).join(',')}\n`
 
 /** Forgets kept user rows after a change to them is committed (profile, admin edit, deletion). */
 export async function forgetUsers(...userIds: string[]) {
-  await forgetUserRows(getRedis(), createKeys(getEnv().REDIS_PREFIX), userIds)
+  await forgetUserRows(getRedis(), engineKeys(), userIds)
 }
+
+let keys: ReturnType<typeof createKeys> | undefined
+/** The engine's key names under this site's prefix, made once. */
+const engineKeys = () => (keys ??= createKeys(getEnv().REDIS_PREFIX))
 
 const usersOfRequests = new WeakMap<Request, Promise<CurrentUser | null>>()
 
