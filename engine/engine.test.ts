@@ -483,6 +483,45 @@ describe('bid stats', () => {
     expect((await engine.endAuction(auction.id)).ok).toBe(true)
     expect(await engine.getBidStats(auction.id)).toBeNull()
   })
+
+  test("a bot's limit still counts its earlier bids after Redis lost the auction", async () => {
+    const { engine, outbox, prisma, redis } = testEngine()
+    const auction = await liveAuction(engine)
+    const bot = await prisma.bot.create({
+      data: { username: `bot_limit_${auction.id}`, firstName: 'Бот', lastName: 'Бот' },
+    })
+    const house = { id: bot.id, name: bot.username, limit: 2 }
+    const [one, two] = [await createUser(prisma, 5), await createUser(prisma, 5)]
+    expect((await engine.botBid(auction.id, house)).ok).toBe(true)
+    expect((await engine.bid(auction.id, one.id)).ok).toBe(true)
+    expect((await engine.botBid(auction.id, house)).ok).toBe(true)
+    expect((await engine.bid(auction.id, two.id)).ok).toBe(true)
+    expect(await engine.botBid(auction.id, house)).toEqual({
+      ok: false,
+      reason: 'bot_limit_reached',
+    })
+    await outbox.drain()
+
+    // Everything Redis held of the auction is gone; Postgres brings it back.
+    await redis.del(
+      engine.keys.auction(auction.id),
+      engine.keys.bidders(auction.id),
+      engine.keys.botCounts(auction.id),
+    )
+    expect(await engine.loadAuction(auction.id)).toBe('live')
+    expect(await engine.botBid(auction.id, house)).toEqual({
+      ok: false,
+      reason: 'bot_limit_reached',
+    })
+    // A higher limit lets it go on from the bids it made, not from zero.
+    expect((await engine.botBid(auction.id, { ...house, limit: 3 })).ok).toBe(true)
+    await sleep(1_000)
+    expect((await engine.bid(auction.id, one.id)).ok).toBe(true)
+    expect(await engine.botBid(auction.id, { ...house, limit: 3 })).toEqual({
+      ok: false,
+      reason: 'bot_limit_reached',
+    })
+  })
 })
 
 describe('scripts', () => {

@@ -531,6 +531,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     let lastBot = '0'
     let botBids = 0
     let bidders: string[] = []
+    let botCounts: string[] = []
     if (row.status === 'live') {
       // Who has bid so far and how many bids were the house's: the live page's counts.
       const rows = await this.prisma.$queryRaw<
@@ -542,6 +543,7 @@ export class Engine extends EventEmitter<EngineEvents> {
         GROUP BY 1`
       bidders = rows.map((r) => r.bidder)
       botBids = rows.reduce((sum, r) => sum + (r.bot ? Number(r.bids) : 0), 0)
+      botCounts = rows.filter((r) => r.bot).flatMap((r) => [r.bidder, String(r.bids)])
       const lastBid = await this.prisma.bid.findFirst({
         where: { auctionId: row.id },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -569,7 +571,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     }
     return (await scripts.loadAuction.run<string>(
       this.redis,
-      [k.auction(row.id), k.upcoming, k.ending, k.bidders(row.id)],
+      [k.auction(row.id), k.upcoming, k.ending, k.bidders(row.id), k.botCounts(row.id)],
       [
         row.id,
         row.status,
@@ -583,6 +585,8 @@ export class Engine extends EventEmitter<EngineEvents> {
         JSON.stringify(meta),
         this.timerMs,
         botBids,
+        botCounts.length / 2,
+        ...botCounts,
         ...bidders,
       ],
     )) as AuctionStatus | 'skipped'

@@ -265,9 +265,11 @@ return {'hot', redis.call('HGET', KEYS[1], 'bal')}
 /**
  * Puts an auction from Postgres into Redis. An upcoming auction is (re)written and scheduled;
  * a live or finished one already in Redis keeps its state (only its display fields change); a
- * live one missing from Redis (Redis lost) comes back with a fresh timer.
- * KEYS: auction, upcoming, ending, bidders. ARGV: auctionId, status, price, increment, startMs,
- * bids, last, lastName, lastBot, meta JSON, timerMs, bot bids, then everyone who has bid.
+ * live one missing from Redis (Redis lost) comes back with a fresh timer, and each bot's bids
+ * in it, so that a bot's limit still counts the bids it made before.
+ * KEYS: auction, upcoming, ending, bidders, bot counts. ARGV: auctionId, status, price,
+ * increment, startMs, bids, last, lastName, lastBot, meta JSON, timerMs, bot bids, n, then n
+ * pairs of bot bidder and its bids, then everyone who has bid.
  */
 export const loadAuctionLua = `${NOW}
 local current = redis.call('HGET', KEYS[1], 'status')
@@ -287,7 +289,10 @@ if ARGV[2] == 'live' then
   redis.call('HSET', KEYS[1], 'status', 'live', 'price', ARGV[3], 'inc', ARGV[4],
     'start', ARGV[5], 'meta', ARGV[10], 'bids', ARGV[6], 'last', ARGV[7], 'lastName', ARGV[8],
     'lastBot', ARGV[9], 'deadline', deadline, 'botBids', ARGV[12])
-  for i = 13, #ARGV do redis.call('SADD', KEYS[4], ARGV[i]) end
+  local pairs = tonumber(ARGV[13])
+  redis.call('DEL', KEYS[5])
+  for i = 14, 13 + 2 * pairs, 2 do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]) end
+  for i = 14 + 2 * pairs, #ARGV do redis.call('SADD', KEYS[4], ARGV[i]) end
   redis.call('ZADD', KEYS[3], deadline, ARGV[1])
   return 'live'
 end
