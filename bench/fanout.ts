@@ -5,7 +5,9 @@
 // largest audience that still holds the goal, and several instances sharing rooms through the
 // Redis adapter.
 //   npm run bench:fanout [-- --clients 5000 --rate 50 --seconds 10]
-//   --find-max [--steps 5000,7500,...] [--budget-minutes 20]  step the audience up until it fails
+//   --find-max [--steps 5000,7500,...] [--resolution 1000] [--budget-minutes 20]  step the
+//       audience up until it fails, then halve the gap between the last that held and the first
+//       that failed down to --resolution viewers
 //   --instances 2 (or 1,2 for both in one run) [--via direct|proxy]  viewers split over the
 //       instances directly, or through bench/proxy.ts
 //   --profile DIR  a CPU profile of each server while bids come in, summarized here
@@ -54,6 +56,7 @@ const { values } = parseArgs({
     via: { type: 'string', default: 'direct' },
     'find-max': { type: 'boolean', default: false },
     steps: { type: 'string', default: '5000,7500,10000,15000,20000,30000,40000' },
+    resolution: { type: 'string', default: '1000' },
     'budget-minutes': { type: 'string', default: '20' },
     profile: { type: 'string' },
   },
@@ -69,10 +72,15 @@ const instanceCounts = values.instances.split(',').map(Number)
 const viaProxy = values.via === 'proxy'
 const findMax = values['find-max']
 const budgetMs = Number(values['budget-minutes']) * 60_000
+const resolution = Number(values.resolution)
 const profileDir = values.profile ? path.resolve(values.profile) : undefined
-if (![rate, seconds, auctionCount, perProcess, concurrency, ...instanceCounts].every((n) => n > 0))
+if (
+  ![rate, seconds, auctionCount, perProcess, concurrency, resolution, ...instanceCounts].every(
+    (n) => n > 0,
+  )
+)
   throw new Error(
-    '--rate, --seconds, --auctions, --per-process, --concurrency and --instances must be positive',
+    '--rate, --seconds, --auctions, --per-process, --concurrency, --resolution and --instances must be positive',
   )
 if (!['direct', 'proxy'].includes(values.via)) throw new Error('--via is direct or proxy')
 
@@ -601,23 +609,37 @@ try {
         `${instances} instance(s): audiences capped at ${fmt(cap)} by the open-file limit ${limit}`,
       )
     let largest = 0
-    for (const clients of steps) {
-      if (findMax && rows.length && Date.now() - began > budgetMs) {
-        notes.push(`stopped stepping after ${values['budget-minutes']} minutes (--budget-minutes)`)
-        break
-      }
+    let smallestFailed = Infinity
+    let stopped = false
+    const overBudget = () => {
+      if (stopped || !findMax || !rows.length || Date.now() - began <= budgetMs) return stopped
+      notes.push(`stopped stepping after ${values['budget-minutes']} minutes (--budget-minutes)`)
+      return (stopped = true)
+    }
+    const tryAudience = async (clients: number) => {
       say(`\n${instances} instance(s), ${fmt(clients)} viewers:`)
       // Each round on fresh servers: nothing left over from the last one in their memory.
       const stack = await startStack(setup, instances)
       const round = await runRound(stack, clients).finally(stack.stop)
       rows.push({ ...round, instances })
       say(describeRound(round, instances))
-      if (!round.held) break
-      largest = clients
+      if (round.held) largest = Math.max(largest, clients)
+      else smallestFailed = Math.min(smallestFailed, clients)
+      return round.held
+    }
+    for (const clients of steps) {
+      if (overBudget()) break
+      if (!(await tryAudience(clients))) break
+    }
+    // Between the last step that held and the first that did not: halve the gap.
+    while (findMax && largest && smallestFailed - largest > resolution && !overBudget()) {
+      const middle = Math.round((largest + smallestFailed) / 2 / 100) * 100
+      if (middle <= largest || middle >= smallestFailed) break
+      await tryAudience(middle)
     }
     if (findMax)
       notes.push(
-        `${instances} instance(s): largest audience that held: ${largest ? fmt(largest) : 'none tried held'}`,
+        `${instances} instance(s): largest audience that held: ${largest ? fmt(largest) : 'none tried held'}${smallestFailed < Infinity ? `; ${fmt(smallestFailed)} did not` : `; none tried failed (open-file limit ${limit})`}`,
       )
   }
   if (rows.length > 1) say(summaryTable(rows))
