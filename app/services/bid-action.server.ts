@@ -34,7 +34,12 @@ export async function handleBidForm(
       : { ok: false, status: 400, message: t('api.invalid') }
   if (viaFetcher)
     return data(
-      { ok: outcome.ok, message: outcome.message, price: outcome.price ?? null },
+      {
+        ok: outcome.ok,
+        message: outcome.message,
+        price: outcome.price ?? null,
+        bidBalance: outcome.balance ?? null,
+      },
       { status: outcome.status },
     )
   const { location, setCookie } = formRedirect(back, outcome)
@@ -50,6 +55,8 @@ type FormOutcome = {
   title?: string
   /** The price after an accepted bid. */
   price?: number
+  /** The bidder's bid balance after an accepted bid or prebid, when the engine told it. */
+  balance?: number | null
   /** Nobody is logged in: a plain form goes to the login page. */
   login?: boolean
 }
@@ -85,7 +92,7 @@ async function bidFormOutcome(
   if (!outcome.ok)
     return { ok: false, status: outcome.status, message: outcome.message, title: failed }
   const price = intent === 'bid' ? outcome.price : undefined
-  return { ok: true, status: 200, message: outcome.message, price }
+  return { ok: true, status: 200, message: outcome.message, price, balance: outcome.balance }
 }
 
 /** An auction the engine holds exists; others are looked up in Postgres. */

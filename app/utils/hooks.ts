@@ -18,6 +18,13 @@ type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoad
 export type BalanceNews = { of: NonNullable<RootData['user']>; bidBalance: number }
 export const BalanceNewsContext = createContext<BalanceNews | null>(null)
 
+/**
+ * Tells the header a bid balance the page learnt itself (a bid's or prebid's answer), so that it
+ * shows even when the socket is away.
+ */
+export const ReportBalanceContext = createContext<(bidBalance: number) => void>(() => undefined)
+export const useReportBalance = () => useContext(ReportBalanceContext)
+
 /** The root's data, with the newest bid balance the socket told of. */
 export function useOptionalRootData() {
   const data = useRouteLoaderData<typeof rootLoader>('root')

@@ -1,7 +1,12 @@
 import { useRevalidator } from '@remix-run/react'
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 import { io, type Socket } from 'socket.io-client'
-import { BalanceNewsContext, useOptionalUser, type BalanceNews } from '~/utils/hooks.ts'
+import {
+  BalanceNewsContext,
+  ReportBalanceContext,
+  useOptionalUser,
+  type BalanceNews,
+} from '~/utils/hooks.ts'
 
 type SocketState = { socket: Socket | null; connected: boolean }
 const SocketContext = createContext<SocketState>({ socket: null, connected: false })
@@ -37,8 +42,15 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   }, [])
 
   // A change to my own bid balance (a bid, a top-up, an admin edit) shows in the header: the
-  // event carries the new balance; without it, the user is read again.
+  // event carries the new balance; without it, the user is read again. A bid's own answer
+  // carries it too, for when the socket is away.
   const [balanceNews, setBalanceNews] = useState<BalanceNews | null>(null)
+  const reportBalance = useCallback(
+    (bidBalance: number) => {
+      if (user && Number.isInteger(bidBalance)) setBalanceNews({ of: user, bidBalance })
+    },
+    [user],
+  )
   useEffect(() => {
     const socket = state.socket
     if (!socket || !user) return
@@ -56,7 +68,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   return (
     <SocketContext.Provider value={state}>
-      <BalanceNewsContext.Provider value={balanceNews}>{children}</BalanceNewsContext.Provider>
+      <ReportBalanceContext.Provider value={reportBalance}>
+        <BalanceNewsContext.Provider value={balanceNews}>{children}</BalanceNewsContext.Provider>
+      </ReportBalanceContext.Provider>
     </SocketContext.Provider>
   )
 }

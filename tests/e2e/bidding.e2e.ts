@@ -173,6 +173,30 @@ describe('bidding with JavaScript', () => {
   }, 60_000)
 })
 
+test("the header's balance follows a bid and a prebid while the live connection is away", async () => {
+  const name = uniqueName('nosocket')
+  const live = await createAuction({ title: `Без связи ${name}`, startsInMs: 1500 })
+  const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
+  const page = await browser.newPage()
+  // Every live-update connection (WebSocket, then long polling) is refused: only the page's
+  // own answers reach it.
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close())
+  await page.route('**/socket.io/**', (route) => route.abort())
+  await newUser(page, 'nosocket')
+  await expect.poll(() => page.locator('header').textContent()).toContain('5 ставок')
+  await new Promise((resolve) => setTimeout(resolve, 1600))
+  await page.goto(`/auction/${live.slug}`)
+  await waitLive(page)
+  await page.getByText('Нет соединения').first().waitFor()
+  await bidButton(page).click()
+  await page.getByText('Ставка принята').first().waitFor()
+  await expect.poll(() => page.locator('header').textContent()).toContain('4 ставки')
+  await page.goto(`/auction/${later.slug}`)
+  await page.getByRole('button', { name: 'Предварительная ставка' }).click()
+  await page.getByText('Предварительная ставка принята', { exact: false }).first().waitFor()
+  await expect.poll(() => page.locator('header').textContent()).toContain('3 ставки')
+}, 60_000)
+
 describe('bidding without JavaScript', () => {
   test('browse, paginate, log in, bid and see the new price', async () => {
     const setup = await browser.newPage()

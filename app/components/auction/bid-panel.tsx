@@ -4,11 +4,17 @@ import { useCallback, useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '~/components/toaster.tsx'
 import { eventValue, useTrack } from '~/utils/analytics.ts'
-import { useHydrated, useOptionalUser } from '~/utils/hooks.ts'
+import { useHydrated, useOptionalUser, useReportBalance } from '~/utils/hooks.ts'
 import { useOwnHoles, type OwnValues } from '~/utils/own-template.tsx'
 
 export type BidIntent = 'bid' | 'prebid'
-export type BidActionResult = { ok: boolean; message: string; price?: number | null }
+export type BidActionResult = {
+  ok: boolean
+  message: string
+  price?: number | null
+  /** The bid balance after an accepted bid or prebid. */
+  bidBalance?: number | null
+}
 
 /**
  * The bid (or prebid) button: a plain form post that comes back with a toast; with JavaScript
@@ -141,8 +147,10 @@ export function BidFormFields({
 export function useBidAnnouncer() {
   const { t } = useTranslation()
   const track = useTrack()
+  const reportBalance = useReportBalance()
   return useCallback(
     (result: BidActionResult, intent: BidIntent, auctionId: string) => {
+      if (result.ok && typeof result.bidBalance === 'number') reportBalance(result.bidBalance)
       const price = result.price
       if (result.ok && intent === 'bid' && typeof price === 'number') {
         track({
@@ -159,6 +167,6 @@ export function useBidAnnouncer() {
           : { type: 'error', title: failed, description: result.message },
       )
     },
-    [t, track],
+    [t, track, reportBalance],
   )
 }
