@@ -5,7 +5,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client'
 import { afterAll, expect, test, vi } from 'vitest'
 import { Engine } from '../engine/engine.ts'
 import { createUser, liveAuction, sleep, testEngine } from '../engine/test-support.ts'
-import { attachRealtime } from './realtime.ts'
+import { attachRealtime, TIMER_SLICE_SOCKETS } from './realtime.ts'
 
 // Real Socket.IO servers, a real engine on real Redis and Postgres.
 const cleanups: Array<() => Promise<unknown> | void> = []
@@ -52,6 +52,19 @@ async function instance(engine: Engine, signedIn: string | null = null) {
       // The state on joining.
       await until(() => received.length === 1)
       return Object.assign(received, { leave: () => void client.emit('leaveAuction', auctionId) })
+    },
+    /** A socket with every `timerUpdate` it receives. */
+    async timers() {
+      const { port } = http.address() as AddressInfo
+      const client = connect(`http://127.0.0.1:${port}`, {
+        transports: ['websocket'],
+        forceNew: true,
+      })
+      clients.push(client)
+      const received: Array<{ timers: Record<string, number>; sentAt: number }> = []
+      client.on('timerUpdate', (update: (typeof received)[number]) => received.push(update))
+      await new Promise<void>((resolve) => client.on('connect', resolve))
+      return received
     },
     /** The signed-in person's socket, with every `bidBalanceUpdate` it receives. */
     async person() {
@@ -124,3 +137,25 @@ test("a bid tells the bidder's own sockets the new bid balance", async () => {
   expect(await engine.getBalance(bidder.id)).toBe(bidder.bidBalance - 1)
   await server.close()
 })
+
+test('the 1 Hz timer map reaches every socket once, in slices, on this instance and the others', async () => {
+  const { engine, prisma } = testEngine()
+  const leader = await instance(engine)
+  // A second instance whose engine is not the leader: its sockets hear the leader's map.
+  const prefix = engine.keys.base.slice(1, -2)
+  const other = await instance(new Engine({ redis: engine.redis, prisma, prefix }))
+  const count = TIMER_SLICE_SOCKETS * 2 + 37
+  const here = await Promise.all(Array.from({ length: count }, () => leader.timers()))
+  const there = await Promise.all(Array.from({ length: 3 }, () => other.timers()))
+
+  for (const [round, sentAt] of [Date.now(), Date.now() + 1000].entries()) {
+    engine.emit('timers', { at: sentAt, timers: { a: 9_001, b: 250 } })
+    const everyone = [...here, ...there]
+    expect(await until(() => everyone.every((got) => got.length === round + 1), 10_000)).toBe(true)
+    for (const got of everyone) expect(got[round]).toEqual({ timers: { a: 10, b: 1 }, sentAt })
+  }
+  await sleep(200)
+  expect([...here, ...there].every((got) => got.length === 2)).toBe(true)
+  await other.close()
+  await leader.close()
+}, 60_000)

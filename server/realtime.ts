@@ -9,6 +9,19 @@ const BIDS_IN_UPDATE = 10
 const VIEWERS_DEBOUNCE_MS = 300
 const auctionRoom = (id: string) => `auction:${id}`
 const userRoom = (id: string) => `user:${id}`
+/**
+ * Every socket is in one of these rooms, in turn as they connect, so that the 1 Hz timer map is
+ * written to a few hundred sockets at a time (see sendTimers).
+ */
+const TIMER_ROOMS = Array.from({ length: 256 }, (_, i) => `timers:${i}`)
+/**
+ * About how many sockets one slice of the timer map's broadcast writes to: a few milliseconds of
+ * writing (one write each), so that a bid's update waits at most that long behind it.
+ */
+export const TIMER_SLICE_SOCKETS = 200
+/** The event that carries the leader's timer map to the other instances. */
+const TIMERS_ACROSS = 'timers'
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 type Options = {
   io: SocketServer
@@ -24,7 +37,8 @@ type Options = {
 /**
  * Socket.IO on the same server (DESIGN.md "Real time"): clients join auction rooms; engine
  * events become `auctionUpdate` for the room, `bidBalanceUpdate` for the user's own room and a
- * 1 Hz `timerUpdate` for everyone. The Redis adapter shares rooms across instances.
+ * 1 Hz `timerUpdate` for everyone, written in slices. The Redis adapter shares rooms across
+ * instances.
  */
 export function attachRealtime({
   io,
@@ -73,9 +87,11 @@ export function attachRealtime({
     )
   }
 
+  let joined = 0
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string | null
     if (userId) void socket.join(userRoom(userId))
+    void socket.join(TIMER_ROOMS[joined++ % TIMER_ROOMS.length]!)
     socket.on('joinAuction', (id: unknown) => {
       if (typeof id !== 'string' || id.length === 0 || id.length > 64) return
       void socket.join(auctionRoom(id))
@@ -162,8 +178,44 @@ export function attachRealtime({
   engine.on('autobid', ({ auctionId, userId }) => {
     io.to(userRoom(userId)).emit('autoBidUpdate', { auctionId })
   })
+  // The 1 Hz timer map (the engine's leader reads it) goes to every socket. Written to all of
+  // them at once, a large audience held the event loop for hundreds of milliseconds every
+  // second (one write per socket), and bids' updates waited behind it: each instance writes it
+  // to its own sockets a slice at a time, letting other work in between. A slice still being
+  // written when the next map comes takes the newer one.
+  type TimerMessage = { timers: Record<string, number>; sentAt: number }
+  let latestTimers: TimerMessage | null = null
+  let writingTimers = false
+  async function sendTimers(message: TimerMessage) {
+    latestTimers = message
+    if (writingTimers) return
+    writingTimers = true
+    try {
+      let slice: string[] = []
+      let sockets = 0
+      for (const room of TIMER_ROOMS) {
+        const size = io.sockets.adapter.rooms.get(room)?.size ?? 0
+        if (size === 0) continue
+        slice.push(room)
+        sockets += size
+        if (sockets < TIMER_SLICE_SOCKETS) continue
+        io.local.to(slice).emit('timerUpdate', latestTimers)
+        slice = []
+        sockets = 0
+        await nextTurn()
+      }
+      if (slice.length) io.local.to(slice).emit('timerUpdate', latestTimers)
+    } finally {
+      writingTimers = false
+    }
+  }
   engine.on('timers', ({ timers, at }) => {
-    io.emit('timerUpdate', { timers: timersInSeconds(timers), sentAt: at })
+    const message = { timers: timersInSeconds(timers), sentAt: at }
+    if (rooms.others() > 0) io.serverSideEmit(TIMERS_ACROSS, message)
+    void safely('timer update', sendTimers(message))
+  })
+  io.on(TIMERS_ACROSS, (message: TimerMessage) => {
+    void safely('timer update', sendTimers(message))
   })
 
   return {
