@@ -1,7 +1,8 @@
 // Bids per second through the production server: thousands of logged-in people (real sessions,
 // the Origin header, the Lua engine) bid on live auctions, first through the JSON API, then
 // through the auction page's form as a browser without JavaScript sends it (answered with a
-// redirect and a toast). Next to it, the same load generator against a bare Express
+// redirect and a toast), then as the page's button sends it with JavaScript (a fetcher's post to
+// the route's `.data` address, answered with the action's data). Next to it, the same load generator against a bare Express
 // hello-world. `npm run bench:http [-- --seconds 10 --users 3000 --instances 2 --proxy --watchers 1]`.
 import { parseArgs } from 'node:util'
 import { latencyText, outcomeText, perSecond, runLoad, type LoadReport } from './load.ts'
@@ -28,8 +29,8 @@ const { values } = parseArgs({
      * (an update nobody can receive is not built).
      */
     watchers: { type: 'string', default: '1' },
-    /** api, form or both. */
-    via: { type: 'string', default: 'both' },
+    /** api, form, fetcher, or several joined by commas; all: each of them. */
+    via: { type: 'string', default: 'all' },
     /** A folder for the servers' CPU profiles (summarize them with bench/profile.ts). */
     'cpu-prof': { type: 'string' },
     /** Count the servers' SQL statements on the wire (through a proxy: a little slower). */
@@ -43,7 +44,11 @@ const concurrency = Number(values.concurrency)
 const periodMs = Number(values.period)
 const instances = Number(values.instances)
 const watchers = Number(values.watchers)
-const phases = (['api', 'form'] as const).filter((via) => [via, 'both'].includes(values.via))
+const wanted = values.via.split(',')
+const phases = (['api', 'form', 'fetcher'] as const).filter(
+  (via) => wanted.includes(via) || wanted.includes('all'),
+)
+if (phases.length === 0) throw new Error('--via is api, form, fetcher or all')
 
 const GOAL = '(goal >= 2,000 accepted/s, p99 <= 50 ms)'
 const common = { concurrency, warmupSeconds, seconds } as const
@@ -83,7 +88,11 @@ try {
     let turnOffset = 0
     let acceptedSoFar = 0
     for (const via of phases) {
-      const name = via === 'api' ? 'POST /api/auctions/{id}/bid' : 'page form POST (redirect)'
+      const name = {
+        api: 'POST /api/auctions/{id}/bid',
+        form: 'page form POST (redirect)',
+        fetcher: 'page fetcher POST (.data)',
+      }[via]
       say(`bidding through ${name} for ${warmupSeconds + seconds} s...`)
       const before = site.counter?.snapshot()
       const result = await loadWithCpu(site, {

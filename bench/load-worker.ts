@@ -50,6 +50,11 @@ function judge(spec: LoadSpec, response: http.IncomingMessage, body: string): st
     if (toast.type === 'success') return null
     return `${status} toast: ${toast.description ?? toast.title ?? '?'}`
   }
+  if (spec.mode === 'bids' && spec.via === 'fetcher') {
+    // The action's data, as Remix encodes it for a fetcher (turbo-stream): {data: {ok, message}}.
+    if (status === 200 && body.includes('"ok",true')) return null
+    return `${status} ${/"message","([^"]*)"/.exec(body)?.[1] ?? body.slice(0, 60)}`
+  }
   try {
     const answer = JSON.parse(body) as { ok?: boolean; error?: string; message?: string }
     if (answer.ok === true) return null
@@ -200,12 +205,17 @@ async function bids(
       if (spec.via === 'api') {
         await send(index, 'POST', `/api/auctions/${encodeURIComponent(auction.id)}/bid`, base)
       } else {
+        const fetcher = spec.via === 'fetcher'
         await send(
           index,
           'POST',
-          `/auction/${encodeURIComponent(auction.slug)}`,
+          `/auction/${encodeURIComponent(auction.slug)}${fetcher ? '.data' : ''}`,
           { ...base, 'Content-Type': 'application/x-www-form-urlencoded' },
-          new URLSearchParams({ intent: 'bid', auctionId: auction.id }).toString(),
+          new URLSearchParams({
+            intent: 'bid',
+            auctionId: auction.id,
+            ...(fetcher ? { via: 'fetcher' } : {}),
+          }).toString(),
         )
       }
       // The next turn on this person's own grid, skipping turns its last answer ran into, so

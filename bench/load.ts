@@ -19,8 +19,11 @@ export type BidLoad = {
   /** Signed session cookies (`name=value`), one bidder each. */
   cookies: string[]
   auctions: BidAuction[]
-  /** `api`: POST /api/auctions/{id}/bid; `form`: the auction page's bid form without JavaScript. */
-  via: 'api' | 'form'
+  /**
+   * `api`: POST /api/auctions/{id}/bid; `form`: the auction page's bid form without JavaScript;
+   * `fetcher`: the same button with JavaScript (a fetcher's post to the page's `.data` address).
+   */
+  via: 'api' | 'form' | 'fetcher'
   periodMs: number
   minGapMs: number
   /** Bidder i's turn k goes to auction (i + k + turnOffset) mod auctions. */
