@@ -150,5 +150,5 @@ function outageMessage(request: Request): string {
 
 // Reached by the production server through the build's entry module (server/app.ts).
 export { bidCall } from '~/services/bid-call.server.ts'
-export { bidFormPost } from '~/services/bid-action.server.ts'
+export { bidFetcherPost, bidFormPost } from '~/services/bid-action.server.ts'
 export { ownPages } from '~/services/own-page.server.ts'

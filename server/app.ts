@@ -9,7 +9,10 @@ import express from 'express'
 import type { Redis } from 'ioredis'
 import type { Engine } from '../engine/index.ts'
 import type { bidCall as BidCall } from '../app/services/bid-call.server.ts'
-import type { bidFormPost as BidFormPost } from '../app/services/bid-action.server.ts'
+import type {
+  bidFetcherPost as BidFetcherPost,
+  bidFormPost as BidFormPost,
+} from '../app/services/bid-action.server.ts'
 import type { ownPages as OwnPages } from '../app/services/own-page.server.ts'
 import { Server as SocketServer } from 'socket.io'
 import type { ViteDevServer } from 'vite'
@@ -43,6 +46,7 @@ const CLOSE_GRACE_MS = 5_000
 type EntryExtras = {
   bidCall: typeof BidCall
   bidFormPost: typeof BidFormPost
+  bidFetcherPost: typeof BidFetcherPost
   ownPages: typeof OwnPages
 }
 
@@ -64,43 +68,73 @@ function serveBidCall(bidCall: typeof BidCall, engine: Engine): express.RequestH
 
 /** A bid form's body is ~40 bytes; anything much larger is some other form. */
 const MAX_BID_FORM_BYTES = 1024
+/** The fields of a bid button's post from a page with JavaScript, each once. */
+const FETCHER_FIELDS = ['auctionId', 'intent', 'via'].join()
+const SLUG_DATA = /^(.+)\.data$/
 
 /**
- * The auction page's bid button without JavaScript (`POST /auction/{slug}`, `intent=bid`):
- * answered here with the route's own outcome and redirect, ahead of Remix. Any other post to
- * the page (prebid, auto-bid, buy now, a fetcher's) is handed on untouched: its body is read
- * only to look and then put back for Remix to read.
+ * The bid buttons' posts, the busiest the pages get, answered here ahead of Remix with the
+ * routes' own outcome:
+ * - without JavaScript, the auction page's form (`POST /auction/{slug}`, `intent=bid`): the
+ *   route's redirect with its toast;
+ * - with JavaScript, a fetcher's post to the page's `.data` address (`intent=bid`,
+ *   `via=fetcher`, `auctionId`; from the auction page, a card on the home page or /auctions):
+ *   the action's data as Remix's single fetch sends it.
+ * Any other post to these pages (prebid, auto-bid, buy now, a form with other fields) is handed
+ * on untouched: its body is read only to look and then put back for Remix to read.
  */
-function serveBidForm(bidFormPost: typeof BidFormPost, engine: Engine): express.RequestHandler {
+function serveBidPosts(
+  entry: Pick<EntryExtras, 'bidFormPost' | 'bidFetcherPost'>,
+  engine: Engine,
+): express.RequestHandler {
   return (req, res, next) => {
     const length = Number(req.get('content-length'))
-    const slug = req.params.slug ?? ''
     if (
       !req.is('application/x-www-form-urlencoded') ||
-      !(length > 0 && length <= MAX_BID_FORM_BYTES) ||
-      slug.endsWith('.data')
+      !(length > 0 && length <= MAX_BID_FORM_BYTES)
     )
       return next()
+    // Which page: the auction page (by its slug), or a card's page (the form names the auction).
+    const slug = req.params.slug
+    const pageSlug = slug === undefined ? undefined : (SLUG_DATA.exec(slug)?.[1] ?? slug)
+    const viaFetcher = slug === undefined || pageSlug !== slug
+    if (req.path === '/_root.data' && !('index' in req.query)) return next()
     peekBody(req, length)
       .then((body) => {
         const form = body ? new URLSearchParams(body.toString('latin1')) : null
-        const plainBid =
-          form?.get('intent') === 'bid' &&
-          !form.has('via') &&
-          ![...form.values()].some((value) => value.includes('\0'))
-        if (!plainBid) return next()
-        return bidFormPost(engine, {
-          slug,
+        if (
+          !form ||
+          form.get('intent') !== 'bid' ||
+          [...form.values()].some((v) => v.includes('\0'))
+        )
+          return next()
+        const headers = {
           cookie: req.headers.cookie,
           acceptLanguage: req.headers['accept-language'],
-        }).then(
-          ({ location, setCookie }) => {
-            if (setCookie) res.append('Set-Cookie', setCookie)
-            res.status(302).setHeader('Location', location)
-            res.end()
+        }
+        if (!viaFetcher && pageSlug !== undefined) {
+          if (form.has('via')) return next()
+          return entry.bidFormPost(engine, { slug: pageSlug, ...headers }).then(
+            ({ location, setCookie }) => {
+              if (setCookie) res.append('Set-Cookie', setCookie)
+              res.status(302).setHeader('Location', location)
+              res.end()
+            },
+            () => next(),
+          )
+        }
+        if (form.get('via') !== 'fetcher' || [...form.keys()].sort().join() !== FETCHER_FIELDS)
+          return next()
+        const target =
+          pageSlug === undefined ? { auctionId: form.get('auctionId') ?? '' } : { slug: pageSlug }
+        return entry.bidFetcherPost(engine, { ...target, ...headers }).then(
+          ({ status, body }) => {
+            res.status(status)
+            res.setHeader('Content-Type', 'text/x-script; charset=utf-8')
+            res.setHeader('X-Remix-Response', 'yes')
+            res.setHeader('Vary', 'Cookie, Accept-Encoding')
+            res.end(body)
           },
-          // Nothing was placed (a bid that fails to reach Redis is answered with a toast): the
-          // page's route answers the post instead, with its own error page if it fails too.
           () => next(),
         )
       })
@@ -206,10 +240,16 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     ? ((await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild)
     : undefined
   const extras = productionBuild?.entry.module as Partial<EntryExtras> | undefined
-  // A bid from the auction page's form is answered with a redirect and no body: ahead of
-  // compression, whose wrapping would cost more than the whole answer.
-  if (extras?.bidFormPost)
-    app.post('/auction/:slug', serveBidForm(extras.bidFormPost, services.engine))
+  // A bid button's post is answered with a redirect and no body, or a few dozen bytes of data:
+  // ahead of compression, whose wrapping would cost more than the whole answer.
+  if (extras?.bidFormPost && extras.bidFetcherPost)
+    app.post(
+      ['/auction/:slug', '/_root.data', '/auctions.data'],
+      serveBidPosts(
+        { bidFormPost: extras.bidFormPost, bidFetcherPost: extras.bidFetcherPost },
+        services.engine,
+      ),
+    )
   // The answers to API calls that change something are a few dozen bytes (a bid's is ~90):
   // compressing them costs more CPU than it saves bytes.
   const compress = compression()

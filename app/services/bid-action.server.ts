@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import type { TFunction } from 'i18next'
+import { encode } from 'turbo-stream'
 import type { Engine } from '../../engine/index.ts'
 import { getAuctionIdBySlug } from '~/models/auction.server.ts'
 import { placeBid, placePrebid, type BidOutcome } from '~/services/bidding.server.ts'
@@ -32,16 +33,7 @@ export async function handleBidForm(
     intent === 'bid' || intent === 'prebid'
       ? await bidFormOutcome(context.engine, intent, id, known, () => getOptionalUserId(request), t)
       : { ok: false, status: 400, message: t('api.invalid') }
-  if (viaFetcher)
-    return data(
-      {
-        ok: outcome.ok,
-        message: outcome.message,
-        price: outcome.price ?? null,
-        bidBalance: outcome.balance ?? null,
-      },
-      { status: outcome.status },
-    )
+  if (viaFetcher) return data(fetcherData(outcome), { status: outcome.status })
   const { location, setCookie } = formRedirect(back, outcome)
   return redirect(location, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 }
@@ -95,6 +87,16 @@ async function bidFormOutcome(
   return { ok: true, status: 200, message: outcome.message, price, balance: outcome.balance }
 }
 
+/** What a fetcher's post gets back (the page shows the message and the new balance). */
+function fetcherData(outcome: FormOutcome) {
+  return {
+    ok: outcome.ok,
+    message: outcome.message,
+    price: outcome.price ?? null,
+    bidBalance: outcome.balance ?? null,
+  }
+}
+
 /** An auction the engine holds exists; others are looked up in Postgres. */
 async function auctionExists(engine: Engine, id: string) {
   return (
@@ -127,16 +129,34 @@ export type BidFormRequest = {
  * (server/app.ts) with the same outcome and redirect as the route's action above.
  */
 export async function bidFormPost(engine: Engine, request: BidFormRequest) {
-  const t = await getFixedT(await languageOf(request.cookie, request.acceptLanguage))
-  const auctionId = await getAuctionIdBySlug(engine, request.slug)
   const back = `/auction/${encodeURIComponent(request.slug)}`
-  const outcome = await bidFormOutcome(
-    engine,
-    'bid',
-    auctionId ?? '',
-    auctionId !== null,
-    () => optionalUserIdFromCookieHeader(request.cookie),
-    t,
-  )
-  return formRedirect(back, outcome)
+  return formRedirect(back, await bidPostOutcome(engine, request))
+}
+
+/**
+ * What a bid button's post from a page with JavaScript names: the auction page's slug (its
+ * route finds the auction by it) or, from a card on the home page or /auctions, the auction's id.
+ */
+export type BidFetcherRequest = Omit<BidFormRequest, 'slug'> &
+  ({ slug: string } | { auctionId: string })
+
+/**
+ * A bid from a page with JavaScript: a fetcher's post to the page's `.data` address with
+ * `intent=bid` and `via=fetcher`, as busy as the form. Answered by the production server ahead
+ * of Remix with the status and body the route's action gets from Remix's single fetch: the
+ * action's data, turbo-stream encoded as `{data}`.
+ */
+export async function bidFetcherPost(engine: Engine, request: BidFetcherRequest) {
+  const outcome = await bidPostOutcome(engine, request)
+  const body = await new Response(encode({ data: fetcherData(outcome) })).text()
+  return { status: outcome.status, body }
+}
+
+async function bidPostOutcome(engine: Engine, request: BidFetcherRequest) {
+  const t = await getFixedT(await languageOf(request.cookie, request.acceptLanguage))
+  const userIdOf = () => optionalUserIdFromCookieHeader(request.cookie)
+  if (!('slug' in request))
+    return bidFormOutcome(engine, 'bid', request.auctionId, undefined, userIdOf, t)
+  const auctionId = await getAuctionIdBySlug(engine, request.slug)
+  return bidFormOutcome(engine, 'bid', auctionId ?? '', auctionId !== null, userIdOf, t)
 }

@@ -1,4 +1,5 @@
 import { describe, expect, inject, test } from 'vitest'
+import { decode } from 'turbo-stream'
 import { call, newAccount } from './api.ts'
 import { createAuction } from './auctions.ts'
 import { flashOf, postPage, type Answer } from './pages.ts'
@@ -143,6 +144,155 @@ describe('a bid from the auction page without JavaScript', () => {
       redirect: 'manual',
     })
     expect(response.status).toBe(403)
+    expect(await balanceOf(person.cookie)).toBe(5)
+  })
+})
+
+// With JavaScript the same buttons post through a fetcher to the page's `.data` address
+// (`intent=bid`, `auctionId`, `via=fetcher`), answered ahead of the route as well. A post with
+// one more field always reaches the route; both answers must be the same.
+describe('a bid from a page with JavaScript', () => {
+  /** The action's data as the browser decodes it; an error the route threw stays text. */
+  const dataOf = (text: string) =>
+    decode(new Response(text).body!).then(
+      (decoded) => (decoded.value as { data?: unknown }).data,
+      () => text,
+    )
+  const sendFetcher = async (
+    path: string,
+    form: Record<string, string>,
+    cookie: string,
+    language = 'ru',
+  ) => {
+    const response = await fetch(`${inject('baseUrl')}${path}`, {
+      method: 'POST',
+      headers: {
+        Origin: inject('baseUrl'),
+        Cookie: cookie,
+        'Accept-Language': language,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams(form).toString(),
+      redirect: 'manual',
+    })
+    const text = await response.text()
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      remix: response.headers.get('x-remix-response'),
+      vary: response.headers.get('vary'),
+      text,
+      data: await dataOf(text),
+    }
+  }
+  const bid = (path: string, auctionId: string, cookie: string, route = false, language = 'ru') =>
+    sendFetcher(
+      path,
+      { intent: 'bid', auctionId, via: 'fetcher', ...(route ? { route: '1' } : {}) },
+      cookie,
+      language,
+    )
+  const both = async (path: string, auctionId: string, cookie: string) => {
+    const fast = await bid(path, auctionId, cookie)
+    const route = await bid(path, auctionId, cookie, true)
+    expect(fast).toEqual(route)
+    return fast
+  }
+  const headersOf = {
+    type: 'text/x-script; charset=utf-8',
+    remix: 'yes',
+    vary: 'Cookie, Accept-Encoding',
+  }
+
+  test('placed, refused and asked to log in as the page routes answer, from every page', async () => {
+    const auction = await live(`Кнопка ${Date.now()}`)
+    const page = `/auction/${auction.slug}.data`
+    const [first, second, third] = [await newAccount(), await newAccount(), await newAccount()]
+
+    // Nobody logged in, an unknown auction: refusals, byte for byte the route's.
+    const anonymous = await both(page, auction.id, '')
+    expect(anonymous).toMatchObject({ status: 401, ...headersOf })
+    expect(anonymous.data).toEqual({
+      ok: false,
+      message: 'Войдите, чтобы делать ставки',
+      price: null,
+      bidBalance: null,
+    })
+    const unknown = await both('/auction/no-such-auction-anywhere.data', 'x', first.cookie)
+    expect(unknown).toMatchObject({
+      status: 404,
+      data: { ok: false, message: 'Аукцион не найден' },
+    })
+    expect((await both('/_root.data?index', 'no-such-auction', first.cookie)).data).toMatchObject({
+      ok: false,
+      message: 'Аукцион не найден',
+    })
+
+    // Accepted: the price and the bidder's new balance. The route's answer for the next bidder
+    // differs only in the price.
+    const placed = await bid(page, 'ignored', first.cookie)
+    const placedByRoute = await bid(page, 'ignored', second.cookie, true)
+    expect(placed).toMatchObject({ status: 200, ...headersOf })
+    expect(placed.data).toEqual({ ok: true, message: 'Ставка принята', price: 1, bidBalance: 4 })
+    expect(placedByRoute.data).toEqual({ ...(placed.data as object), price: 2 })
+    expect({ ...placedByRoute, data: null, text: null }).toEqual({
+      ...placed,
+      data: null,
+      text: null,
+    })
+    expect(await balanceOf(first.cookie)).toBe(4)
+
+    // Refused: the last bidder may not bid again; nothing charged.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const leading = await both(page, 'ignored', second.cookie)
+    expect(leading).toMatchObject({
+      status: 409,
+      data: { ok: false, message: 'Ваша ставка уже последняя — дождитесь чужой ставки' },
+    })
+    expect(await balanceOf(second.cookie)).toBe(4)
+
+    // From a card on the home page and on /auctions (the form names the auction), in English.
+    const home = await bid('/_root.data?index&upcoming=99', auction.id, third.cookie, false, 'en')
+    expect(home).toMatchObject({ status: 200, ...headersOf })
+    expect(home.data).toEqual({ ok: true, message: 'Bid accepted', price: 3, bidBalance: 4 })
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const list = await bid('/auctions.data?page=1', auction.id, first.cookie)
+    expect(list.data).toEqual({ ok: true, message: 'Ставка принята', price: 4, bidBalance: 3 })
+    const listByRoute = await bid('/auctions.data', auction.id, second.cookie, true)
+    expect(listByRoute.data).toEqual({
+      ok: true,
+      message: 'Ставка принята',
+      price: 5,
+      bidBalance: 3,
+    })
+  })
+
+  test('other posts to these addresses reach their routes with their body', async () => {
+    const auction = await live(`Кнопка другая ${Date.now()}`)
+    const person = await newAccount()
+    // A prebid through a fetcher: the route read the form.
+    const prebid = await sendFetcher(
+      `/auction/${auction.slug}.data`,
+      { intent: 'prebid', auctionId: auction.id, via: 'fetcher' },
+      person.cookie,
+    )
+    expect(prebid).toMatchObject({
+      status: 409,
+      data: {
+        ok: false,
+        message: 'Предварительные ставки принимаются только до начала аукциона',
+      },
+    })
+    // The root's own address without `index` has no action: the route's refusal, not a bid.
+    const root = await bid('/_root.data', auction.id, person.cookie)
+    expect(root.status).toBe(405)
+    // A NUL in the form is the route's 400.
+    const nul = await sendFetcher(
+      `/auction/${auction.slug}.data`,
+      { intent: 'bid', auctionId: '\0', via: 'fetcher' },
+      person.cookie,
+    )
+    expect(nul.status).toBe(400)
     expect(await balanceOf(person.cookie)).toBe(5)
   })
 })
