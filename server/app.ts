@@ -98,7 +98,10 @@ function serveBidPosts(
     const slug = req.params.slug
     const pageSlug = slug === undefined ? undefined : (SLUG_DATA.exec(slug)?.[1] ?? slug)
     const viaFetcher = slug === undefined || pageSlug !== slug
-    if (req.path === '/_root.data' && !('index' in req.query)) return next()
+    // Remix reads `/_root.data` as the index route's only with `?index`, and a `.data` address
+    // with a trailing slash as no data request at all.
+    if ((req.path === '/_root.data' && !('index' in req.query)) || req.path.endsWith('/'))
+      return next()
     peekBody(req, length)
       .then((body) => {
         const form = body ? new URLSearchParams(body.toString('latin1')) : null

@@ -286,6 +286,9 @@ describe('a bid from a page with JavaScript', () => {
     // The root's own address without `index` has no action: the route's refusal, not a bid.
     const root = await bid('/_root.data', auction.id, person.cookie)
     expect(root.status).toBe(405)
+    // A trailing slash is no data request: the auction page's route, for a slug it does not know.
+    const slash = await bid(`/auction/${auction.slug}.data/`, auction.id, person.cookie)
+    expect(slash.status).toBe(404)
     // A NUL in the form is the route's 400.
     const nul = await sendFetcher(
       `/auction/${auction.slug}.data`,
