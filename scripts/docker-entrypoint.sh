@@ -7,4 +7,4 @@ if [ "${EMBEDDED_SERVICES:-0}" = "1" ]; then
   exec node_modules/.bin/tsx scripts/serve.ts
 fi
 node_modules/.bin/prisma migrate deploy
-exec node build/server.js
+exec node --max-semi-space-size=64 build/server.js

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
 import { root, runOrFail, StepFailed } from './run.ts'
+import { SERVER_NODE_ARGS } from './node-args.ts'
 
 async function main() {
   if (process.env.DATABASE_URL || process.env.REDIS_URL) {
@@ -34,7 +35,11 @@ async function main() {
     await services.stop()
     throw error
   }
-  const server = spawn(process.execPath, ['build/server.js'], { cwd: root, env, stdio: 'inherit' })
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'build/server.js'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  })
   running.server = server
   server.once('exit', (code, signal) => void stop(code ?? (signal === 'SIGTERM' ? 0 : 1)))
 }

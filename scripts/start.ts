@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { ensureServices, ServiceError } from './services.ts'
 import { root, runOrFail, StepFailed } from './run.ts'
+import { SERVER_NODE_ARGS } from './node-args.ts'
 
 const { values } = parseArgs({
   options: {
@@ -58,7 +59,7 @@ async function main() {
         stdio: 'inherit',
         env: { ...env, NODE_ENV: 'development' },
       })
-    : spawn('node', ['build/server.js'], {
+    : spawn('node', [...SERVER_NODE_ARGS, 'build/server.js'], {
         cwd: root,
         stdio: 'inherit',
         env: {

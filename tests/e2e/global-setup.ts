@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node'
 import { ensureServices, type LocalServices } from '../../scripts/services.ts'
 import { createDatabase, databaseUrl, dropDatabases } from '../setup/databases.ts'
 import { deleteKeys, freePort } from '../setup/stack.ts'
+import { SERVER_NODE_ARGS } from '../../scripts/node-args.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -65,7 +66,7 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`
-  const server = spawn('node', ['build/server.js'], {
+  const server = spawn('node', [...SERVER_NODE_ARGS, 'build/server.js'], {
     cwd: root,
     env: {
       ...env,

@@ -11,6 +11,7 @@ import { Redis } from 'ioredis'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { createDatabase, databaseUrl, dropDatabases } from './databases.ts'
 import { removeKeys } from './redis-keys.ts'
+import { SERVER_NODE_ARGS } from '../../scripts/node-args.ts'
 
 export const root = path.resolve(import.meta.dirname, '../..')
 export const SESSION_SECRET = 'stack-session-secret-stack-session-secret-0123'
@@ -117,7 +118,8 @@ export async function startApp(options: {
 }): Promise<App> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn('node', [...(options.nodeArgs ?? []), 'build/server.js'], {
+  const args = [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), 'build/server.js']
+  const child = spawn('node', args, {
     cwd: root,
     env: {
       ...process.env,
