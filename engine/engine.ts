@@ -542,8 +542,9 @@ export class Engine extends EventEmitter<EngineEvents> {
         FROM "Bid" WHERE "auctionId" = ${row.id} AND ("userId" IS NOT NULL OR "botId" IS NOT NULL)
         GROUP BY 1`
       bidders = rows.map((r) => r.bidder)
-      botBids = rows.reduce((sum, r) => sum + (r.bot ? Number(r.bids) : 0), 0)
-      botCounts = rows.filter((r) => r.bot).flatMap((r) => [r.bidder, String(r.bids)])
+      const bots = rows.filter((r) => r.bot)
+      botBids = bots.reduce((sum, r) => sum + Number(r.bids), 0)
+      botCounts = bots.flatMap((r) => [r.bidder, String(r.bids)])
       const lastBid = await this.prisma.bid.findFirst({
         where: { auctionId: row.id },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -48,8 +48,8 @@ export async function keepUserRow(
 
 /** Forgets the kept rows of users whose row changed (call after the change is committed). */
 export async function forgetUserRows(redis: Redis, keys: Keys, userIds: Iterable<string>) {
-  const ids = new Set(userIds)
-  if (ids.size > 0) await forgettingUserRows(redis.multi(), keys, ids).exec()
+  const ids = [...userIds]
+  if (ids.length > 0) await forgettingUserRows(redis.multi(), keys, ids).exec()
 }
 
 /** Adds the forgetting of these users' kept rows to a transaction. */

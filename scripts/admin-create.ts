@@ -6,6 +6,7 @@ import argon2 from 'argon2'
 import { Redis } from 'ioredis'
 import { z } from 'zod'
 import { createPrismaClient, Role, type PrismaClient } from '../app/utils/db.server.ts'
+import { DEFAULT_REDIS_PREFIX } from '../app/utils/env.server.ts'
 import { createKeys } from '../engine/keys.ts'
 import { forgetUserRows } from '../engine/user-rows.ts'
 
@@ -135,7 +136,10 @@ async function forgetKeptRow(prisma: PrismaClient, username: string) {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 })
   try {
     await redis.connect()
-    if (user) await forgetUserRows(redis, createKeys(process.env.REDIS_PREFIX || 'pa'), [user.id])
+    if (user)
+      await forgetUserRows(redis, createKeys(process.env.REDIS_PREFIX || DEFAULT_REDIS_PREFIX), [
+        user.id,
+      ])
   } catch (error) {
     console.warn(
       `note: the running site may show the old role for a few minutes (${String(error)})`,

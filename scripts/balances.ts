@@ -6,6 +6,7 @@ import { Redis } from 'ioredis'
 import { auditBalances, rebuildBalances } from '../engine/balances.ts'
 import { Engine } from '../engine/engine.ts'
 import { createPrismaClient } from '../app/utils/db.server.ts'
+import { DEFAULT_REDIS_PREFIX } from '../app/utils/env.server.ts'
 
 async function main() {
   const { values } = parseArgs({
@@ -19,7 +20,11 @@ async function main() {
   }
   const prisma = createPrismaClient(databaseUrl)
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 })
-  const engine = new Engine({ redis, prisma, prefix: process.env.REDIS_PREFIX || 'pa' })
+  const engine = new Engine({
+    redis,
+    prisma,
+    prefix: process.env.REDIS_PREFIX || DEFAULT_REDIS_PREFIX,
+  })
   try {
     const audit = await auditBalances(engine)
     console.log(

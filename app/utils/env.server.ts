@@ -4,6 +4,9 @@ import { z } from 'zod'
 // The one place the environment is read and validated (STYLE.md idiom 7).
 // A bad value stops the start with a message naming the variable.
 
+/** REDIS_PREFIX when it is not set (also for the scripts that read it themselves). */
+export const DEFAULT_REDIS_PREFIX = 'pa'
+
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes')
@@ -24,7 +27,7 @@ const schema = z.object({
   REDIS_PREFIX: z
     .string()
     .regex(/^[a-z0-9_-]{1,32}$/i, 'letters, digits, _ and - only, at most 32')
-    .default('pa'),
+    .default(DEFAULT_REDIS_PREFIX),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /**
    * Secrets replaced by SESSION_SECRET, comma-separated: cookies they signed are still accepted

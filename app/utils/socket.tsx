@@ -8,6 +8,9 @@ import {
   type BalanceNews,
 } from '~/utils/hooks.ts'
 
+/** A bid balance as the server sends it: a whole number of bids. */
+const isBalance = (value: unknown): value is number => Number.isInteger(value)
+
 type SocketState = { socket: Socket | null; connected: boolean }
 const SocketContext = createContext<SocketState>({ socket: null, connected: false })
 
@@ -47,7 +50,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const [balanceNews, setBalanceNews] = useState<BalanceNews | null>(null)
   const reportBalance = useCallback(
     (bidBalance: number) => {
-      if (user && Number.isInteger(bidBalance)) setBalanceNews({ of: user, bidBalance })
+      if (user && isBalance(bidBalance)) setBalanceNews({ of: user, bidBalance })
     },
     [user],
   )
@@ -56,15 +59,14 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     if (!socket || !user) return
     const onBalance = (payload: { userId?: string; bidBalance?: unknown }) => {
       if (payload.userId !== user.id) return
-      if (typeof payload.bidBalance === 'number' && Number.isInteger(payload.bidBalance))
-        setBalanceNews({ of: user, bidBalance: payload.bidBalance })
+      if (isBalance(payload.bidBalance)) reportBalance(payload.bidBalance)
       else if (revalidator.state === 'idle') revalidator.revalidate()
     }
     socket.on('bidBalanceUpdate', onBalance)
     return () => {
       socket.off('bidBalanceUpdate', onBalance)
     }
-  }, [state.socket, user, revalidator])
+  }, [state.socket, user, revalidator, reportBalance])
 
   return (
     <SocketContext.Provider value={state}>
