@@ -13,7 +13,7 @@ RUN npm install --ignore-scripts --no-audit --no-fund \
 
 FROM deps AS build
 COPY . .
-RUN node scripts/patch-dependencies.mjs && node_modules/.bin/prisma generate && npm run build && npm prune --omit=dev --ignore-scripts
+RUN node_modules/.bin/prisma generate && npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 EMBEDDED_SERVICES=0 DATA_DIR=/app/.data
