@@ -5,13 +5,11 @@ import { createInstance, type i18n as I18n } from 'i18next'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { i18nOptions } from '~/i18n/config.ts'
-import { rememberPlainTexts } from '~/i18n/remember-texts.server.ts'
 import { resources } from '~/i18n/resources.server.ts'
 import { visitorLanguage } from '~/i18n/detect.server.ts'
 import { getLanguage, i18next } from '~/services/i18n.server.ts'
 import { errorFields, isUnavailable, log, requestContext } from '~/services/logger.server.ts'
 import { NonceProvider } from '~/utils/nonce.ts'
-import { OwnTemplateProvider } from '~/utils/own-template.tsx'
 
 export const streamTimeout = 5_000
 
@@ -29,7 +27,7 @@ function translationsFor(lng: string, ns: string[]): Promise<I18n> {
     made = instance
       .use(initReactI18next)
       .init({ ...i18nOptions, lng, ns, resources })
-      .then(() => rememberPlainTexts(instance))
+      .then(() => instance)
     made.catch(() => instances.delete(key))
     instances.set(key, made)
   }
@@ -48,15 +46,9 @@ export default async function handleRequest(
     i18next.getRouteNamespaces(remixContext),
   )
   const nonce = loadContext.cspNonce
-  // The shared render of a page signed-in people share (decision 022): its data, and which page.
-  const ownTemplate = loadContext.ownTemplate
-  if (ownTemplate) {
-    const { loaderData, matches } = remixContext.staticHandlerContext
-    ownTemplate.rendered = { loaderData, routeId: matches[matches.length - 1]?.route.id ?? '' }
-  }
 
   // A page that failed because Postgres or Redis is out of reach says so, with a 503.
-  const unavailable = requestContext()?.unavailable
+  const unavailable = await requestContext()?.unavailable
   if (unavailable && responseStatusCode >= 500) {
     responseStatusCode = 503
     responseHeaders.set('Retry-After', '5')
@@ -96,16 +88,14 @@ export default async function handleRequest(
     })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <OwnTemplateProvider value={ownTemplate?.holes ?? null}>
-          <I18nextProvider i18n={instance}>
-            <RemixServer
-              context={remixContext}
-              url={request.url}
-              abortDelay={streamTimeout}
-              nonce={nonce}
-            />
-          </I18nextProvider>
-        </OwnTemplateProvider>
+        <I18nextProvider i18n={instance}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={streamTimeout}
+            nonce={nonce}
+          />
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,
@@ -139,16 +129,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 /** The 503 message in the visitor's language, without asking Postgres for the site default. */
-function outageMessage(request: Request): string {
-  const language = visitorLanguage(
+async function outageMessage(request: Request): Promise<string> {
+  const language = await visitorLanguage(
     request.headers.get('Cookie'),
     request.headers.get('Accept-Language'),
   )
   const common = (resources[language]?.common ?? {}) as { api?: { unavailable?: string } }
   return common.api?.unavailable ?? 'Service Unavailable'
 }
-
-// Reached by the production server through the build's entry module (server/app.ts).
-export { bidCall } from '~/services/bid-call.server.ts'
-export { bidFetcherPost, bidFormPost } from '~/services/bid-action.server.ts'
-export { ownPages } from '~/services/own-page.server.ts'

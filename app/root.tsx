@@ -29,10 +29,10 @@ import { getSiteStats } from '~/models/site-stats.server.ts'
 import { getConsent } from '~/services/consent.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { getLanguage } from '~/services/i18n.server.ts'
-import { withLiveBalance } from '~/services/session.server.ts'
-import { pageUser } from '~/models/own-values.server.ts'
+import { getOptionalUser, withLiveBalance } from '~/services/session.server.ts'
 import { readOnboarding } from '~/services/onboarding.server.ts'
 import { getToast } from '~/services/toast.server.ts'
+import { PAGE_VARY, PRIVATE } from '~/utils/cache-control.ts'
 import { combineHeaders } from '~/utils/http.ts'
 import { useNonce } from '~/utils/nonce.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
@@ -47,19 +47,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, sessionUser, settings, stats, { toast, headers: toastHeaders }] =
     await Promise.all([
       getLanguage(request),
-      pageUser(request, context),
+      getOptionalUser(request),
       getSettings(),
       getSiteStats(),
       getToast(request),
     ])
-  // The bid balance is hot in Redis; Postgres may trail it by the outbox. A shared render's
-  // stand-in keeps its own (decision 022).
-  const user =
-    sessionUser && !context.ownTemplate
-      ? await withLiveBalance(sessionUser, context.engine)
-      : sessionUser
+  // The bid balance is hot in Redis; Postgres may trail it by the outbox.
+  const user = sessionUser ? await withLiveBalance(sessionUser, context.engine) : null
   const { onboarding, clear } = readOnboarding(request)
   const consent = getConsent(request)
+  // A page for a signed-in person, or one that shows a message once, is theirs alone.
+  const personal = Boolean(user || toast || toastHeaders || clear)
   return data(
     {
       language,
@@ -76,14 +74,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     {
       headers: combineHeaders(toastHeaders, clear ? { 'Set-Cookie': clear } : null, {
-        Vary: 'Cookie',
+        Vary: PAGE_VARY,
+        'Cache-Control': personal ? PRIVATE : 'no-cache',
       }),
     },
   )
 }
 
+// A page whose route says nothing of caching is asked for again every time; a personal one is
+// never kept (app/utils/cache-control.ts).
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  Vary: loaderHeaders.get('Vary') ?? 'Cookie',
+  Vary: loaderHeaders.get('Vary') ?? PAGE_VARY,
+  'Cache-Control': loaderHeaders.get('Cache-Control') ?? PRIVATE,
 })
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -24,7 +24,10 @@ export async function refuse(
   status: number,
   key: 'badUrl' | 'crossSite' | 'tooLarge',
 ) {
-  const language = visitorLanguage(req.get('cookie') ?? null, req.get('accept-language') ?? null)
+  const language = await visitorLanguage(
+    req.get('cookie') ?? null,
+    req.get('accept-language') ?? null,
+  )
   const message = api[language][key]
   if (req.path.startsWith('/api/')) res.status(status).json({ error: message })
   else if (req.accepts(['text/plain', 'html']) === 'html')

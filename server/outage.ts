@@ -28,7 +28,10 @@ export function answerOutagesWith503(context: RequestContext, req: Request, res:
   } as Response['write']
   res.end = function (this: Response, ...args: unknown[]) {
     if (decide() === 'api') {
-      return end.call(this, JSON.stringify({ error: context.unavailable }), 'utf8')
+      void context.unavailable!.then((message) =>
+        end.call(this, JSON.stringify({ error: message }), 'utf8'),
+      )
+      return this
     }
     return (end as (...a: unknown[]) => Response).apply(this, args)
   } as Response['end']

@@ -1,170 +1,194 @@
 import { createHash } from 'node:crypto'
-import { promisify } from 'node:util'
-import {
-  brotliCompress,
-  brotliCompressSync,
-  constants as zlibConstants,
-  gzip,
-  gzipSync,
-} from 'node:zlib'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
-import { languageFromCookie, pickFromAcceptLanguage } from '../app/i18n/detect.server.ts'
+import CachePolicy from 'http-cache-semantics'
+import { LRUCache } from 'lru-cache'
 
-// Pages for visitors who are not logged in are the same for everyone with the same language
-// and cookie choices. Each process keeps such a page for PAGE_CACHE_MS and serves the same bytes
-// again (compressed once, its scripts allowed by their hashes), so a crowd arriving at a
-// popular auction costs one render per second instead of one per visitor. Anything a page shows that changes faster (price,
-// timer, last bidder) is at most that old on arrival; with JavaScript the page's socket sends
-// the current state as soon as it joins. See docs/decisions/019-anonymous-page-cache.md.
+// A shared HTTP cache inside the process, for a single instance without a caching proxy in
+// front. It keeps exactly what HTTP lets a shared cache keep, by the answer's own headers
+// (http-cache-semantics): a route opts in with `Cache-Control: public, s-maxage=…` (its
+// `headers` export, app/utils/cache-control.ts); an answer marked `private` or `no-store`, one
+// that sets a cookie, or any other status than 200 is never kept. `Vary` is honoured: a page
+// varies by the whole Cookie header, so a visitor with a session cookie never shares a copy.
+// docs/decisions/024-page-caching-by-http-rules.md; nginx or a CDN in front follows the same
+// headers (docs/operations.md).
 
-export const PAGE_CACHE_MS = 1_000
-const MAX_PAGES = 500
-const MAX_PAGE_BYTES = 1024 * 1024
+/** Query parameters that only say where a visitor came from: they never change a page. */
+const TRACKING_PARAMS = /^(utm_.*|fbclid|gclid)$/
 
-/** The session cookie's names (production, development). */
-export const SESSION_COOKIES = ['__Host-session', 'session']
-/** Cookies that make a page someone's own for one view (a message, a welcome). */
-export const ONE_VIEW_COOKIES = ['__Host-toast', 'toast', 'onboarding']
-/** Cookies that make a page someone's own: with one of them, a page is neither kept nor served. */
-const PERSONAL_COOKIES = [...SESSION_COOKIES, ...ONE_VIEW_COOKIES]
-/** Cookies that change what a page shows for anyone: part of the key. */
-export const CHOICE_COOKIES = ['cookie-consent', 'cookie-preferences']
+/** What the cache keeps at most, counted in bytes of pages (compressed copies included). */
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+/** A larger answer is sent but not kept. */
+const MAX_ENTRY_BYTES = 1024 * 1024
 
-type Page = {
-  at: number
-  /** The page's own headers, with a Content-Security-Policy that names its scripts' hashes. */
-  headers: Array<[string, string | number | readonly string[]]>
-  /** The page's bytes, and compressed once per encoding when a visitor first asks for it. */
+type Encoding = 'br' | 'gzip' | 'identity'
+
+type Entry = {
+  policy: CachePolicy
+  /** The answer's headers as kept, with its inline scripts allowed by their hashes. */
+  headers: Record<string, string | string[]>
   bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer }
 }
-export type Encoding = 'br' | 'gzip' | 'identity'
 
-/** Brotli where the visitor takes it (the smaller of the two), else gzip, else none. */
-export function encodingFor(req: Request): Encoding {
-  return req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity'
+/**
+ * The address a page is kept under: host, path and the query sorted, without tracking
+ * parameters (`utm_*`, `fbclid`, `gclid`).
+ */
+export function normalisedUrl(req: Pick<Request, 'originalUrl' | 'headers'>): string {
+  const url = new URL(req.originalUrl, 'http://x')
+  const params = [...url.searchParams].filter(([name]) => !TRACKING_PARAMS.test(name))
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const query = new URLSearchParams(params).toString()
+  return `${req.headers.host ?? ''}${url.pathname}${query ? `?${query}` : ''}`
 }
 
-export function cookiesOf(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>()
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=')
-    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim())
-  }
-  return cookies
+/** The request as http-cache-semantics reads it, at its normalised address. */
+function requestOf(req: Request, url: string): CachePolicy.Request {
+  return { url, method: req.method, headers: req.headers }
 }
 
-/** Headers of an answer that are the request's own, never kept. */
-const OWN_HEADERS = new Set([
-  'content-security-policy',
-  'x-request-id',
-  'content-length',
-  'content-encoding',
-  'etag',
-])
-
-/** What makes a page what it is for anyone: host, address, language and cookie choices. */
-export function sharedPageKey(req: Request, cookies: Map<string, string>): string {
-  const language =
-    languageFromCookie(req.headers.cookie ?? null) ??
-    pickFromAcceptLanguage(req.headers['accept-language'] ?? null) ??
-    'site'
-  return [
-    req.headers.host ?? '',
-    req.originalUrl,
-    language,
-    ...CHOICE_COOKIES.map((name) => cookies.get(name) ?? ''),
-  ].join('\n')
+/** The names of the request headers an answer varies by, lower case. */
+function varyNames(vary: string | undefined): string[] {
+  if (!vary) return []
+  return vary
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean)
+    .sort()
 }
 
-export function anonymousPageCache({ enabled }: { enabled: boolean }): RequestHandler {
-  const pages = new Map<string, Page>()
-  const rendering = new Map<string, Promise<Page | null>>()
+export function pageCache({ maxBytes = DEFAULT_MAX_BYTES } = {}): RequestHandler {
+  const entries = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) =>
+      Object.values(entry.bodies).reduce((sum, body) => sum + (body?.length ?? 0), 0) || 1,
+  })
+  /** The headers each address's answers vary by, as its last kept answer said. */
+  const varyOf = new LRUCache<string, string[]>({ max: 10_000 })
+  /** Answers being rendered: a visitor asking for the same page meanwhile waits for it. */
+  const rendering = new Map<string, Promise<Entry | null>>()
+
+  const keyOf = (url: string, req: Request, names: readonly string[]) =>
+    [url, ...names.map((name) => String(req.headers[name] ?? ''))].join('\n')
+
   return (req, res, next) => {
-    if (!enabled || req.method !== 'GET' || req.path.startsWith('/api/')) return next()
-    // Files (assets, robots.txt) are static already.
-    if (/\.[a-z0-9]+$/i.test(req.path)) return next()
-    const cookies = cookiesOf(req.headers.cookie)
-    if (PERSONAL_COOKIES.some((name) => cookies.has(name))) return next()
-    const key = sharedPageKey(req, cookies)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const url = normalisedUrl(req)
+    const names = varyOf.get(url) ?? []
+    const key = keyOf(url, req, names)
+    const request = requestOf(req, url)
 
-    const serve = (page: Page) => {
-      for (const [name, value] of page.headers) res.setHeader(name, value)
-      res.setHeader('X-Page-Cache', 'hit')
-      if (req.fresh) return void res.status(304).end()
-      const encoding = encodingFor(req)
-      const body = (page.bodies[encoding] ??= compress(page.bodies.identity, encoding))
-      if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
-      res.setHeader('Content-Length', body.length)
-      res.status(200).end(body)
-    }
-    const kept = pages.get(key)
-    if (kept && Date.now() - kept.at < PAGE_CACHE_MS) return serve(kept)
-    // The same page is being rendered for someone else: it is this visitor's too.
+    const kept = entries.get(key)
+    const evaluated = kept?.policy.evaluateRequest(request)
     const underway = rendering.get(key)
+    // Fresh, or stale within `stale-while-revalidate` while another request renders it again.
+    if (kept && evaluated?.response && (!evaluated.revalidation || underway)) {
+      return serve(req, res, kept, evaluated.response.headers)
+    }
+    // A HEAD request is answered from a kept page, or by the app; its empty answer is not kept.
+    if (req.method === 'HEAD') return next()
     if (underway) {
-      underway.then((page) => (page ? serve(page) : next()), next)
+      underway.then(
+        (entry) => {
+          const now = entry?.policy.evaluateRequest(request)
+          if (entry && now?.response) serve(req, res, entry, now.response.headers)
+          else next()
+        },
+        () => next(),
+      )
       return
     }
-    let settle: (page: Page | null) => void = () => {}
+    let settle: (entry: Entry | null) => void = () => {}
     rendering.set(key, new Promise((resolve) => (settle = resolve)))
-    keepWhenDone(res, (rendered) => {
+    keepWhenDone(res, (answer) => {
       rendering.delete(key)
-      const page = rendered && keepable(rendered, String(res.locals.cspNonce))
-      if (!page) return settle(null)
-      pages.delete(key)
-      pages.set(key, page)
-      for (const oldest of pages.keys()) {
-        if (pages.size <= MAX_PAGES) break
-        pages.delete(oldest)
-      }
-      settle(page)
+      const entry = answer && keepable(request, answer, String(res.locals.cspNonce ?? ''))
+      if (!entry) return settle(null)
+      const vary = varyNames(String(answer.headers.vary ?? ''))
+      varyOf.set(url, vary)
+      entries.set(keyOf(url, req, vary), entry)
+      settle(entry)
     })
     next()
   }
 }
 
-/**
- * The rendered page as it is served to every later visitor: byte for byte the same, so that it
- * is compressed once. Its inline scripts are allowed by their hashes rather than by the first
- * visitor's nonce (which is taken out of the page); `'strict-dynamic'` lets them load the rest.
- * A page with a script loaded by address is not kept (its nonce would be needed).
- */
-function keepable(rendered: Rendered, nonce: string): Page | null {
-  const html = rendered.body.toString('utf8')
-  const hashes = new Set<string>()
-  for (const [, attributes, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc\s*=/i.test(attributes!)) return null
-    hashes.add(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`)
+/** Sends a kept page: its headers, 304 when the visitor has it, else its bytes compressed. */
+function serve(req: Request, res: Response, entry: Entry, headers: CachePolicy.Headers) {
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) res.setHeader(name, value)
   }
-  const policy = rendered.policy.replace(`'nonce-${nonce}'`, [...hashes].join(' '))
-  if (policy === rendered.policy) return null
-  const identity = Buffer.from(html.replaceAll(` nonce="${nonce}"`, ''), 'utf8')
-  const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`
-  return {
-    at: rendered.at,
-    headers: [
-      ...varyByEncoding(rendered.headers),
-      ['Content-Security-Policy', policy],
-      ['ETag', etag],
-    ],
-    bodies: { identity },
-  }
+  res.setHeader('X-Page-Cache', 'hit')
+  if (req.fresh) return void res.status(304).end()
+  const encoding: Encoding = req.acceptsEncodings('br')
+    ? 'br'
+    : req.acceptsEncodings('gzip')
+      ? 'gzip'
+      : 'identity'
+  const body = (entry.bodies[encoding] ??= compress(entry.bodies.identity, encoding))
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
+  res.setHeader('Content-Length', body.length)
+  res.status(200).end(req.method === 'HEAD' ? undefined : body)
 }
 
-/** The kept page is sent compressed or not by what the visitor accepts: `Vary` says so. */
-export function varyByEncoding(headers: Page['headers']): Page['headers'] {
-  const vary = headers.find(([name]) => name === 'vary')?.[1]
-  const names =
-    vary === undefined
-      ? []
-      : String(vary)
-          .split(',')
-          .map((name) => name.trim())
-  if (names.some((name) => name.toLowerCase() === 'accept-encoding' || name === '*')) return headers
-  return [
-    ...headers.filter(([name]) => name !== 'vary'),
-    ['vary', [...names, 'Accept-Encoding'].join(', ')],
-  ]
+type Answer = {
+  status: number
+  headers: Record<string, string | string[] | number | undefined>
+  body: Buffer
+}
+
+/** Headers of an answer that belong to its one request or to how it was sent. */
+const OWN_HEADERS = new Set([
+  'x-request-id',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'connection',
+  'keep-alive',
+])
+
+/**
+ * The answer as the cache keeps it, when HTTP lets a shared cache keep it. An HTML page's inline
+ * scripts are allowed by their hashes rather than by the first visitor's nonce, which is taken
+ * out of the page, so that every later visitor gets the same bytes (compressed once); a page with
+ * a script loaded by address is not kept (its nonce would be needed).
+ */
+function keepable(request: CachePolicy.Request, answer: Answer, nonce: string): Entry | null {
+  if (answer.status !== 200 || answer.headers['set-cookie'] !== undefined) return null
+  const headers: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value === undefined || OWN_HEADERS.has(name)) continue
+    headers[name] = typeof value === 'number' ? String(value) : value
+  }
+  const policy = new CachePolicy(request, { status: answer.status, headers }, { shared: true })
+  if (!policy.storable() || policy.timeToLive() <= 0) return null
+  let body = answer.body
+  const policyHeader = headers['content-security-policy']
+  if (String(headers['content-type'] ?? '').startsWith('text/html') && nonce) {
+    const html = body.toString('utf8')
+    const hashes = new Set<string>()
+    for (const [, attributes, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      if (/\ssrc\s*=/i.test(attributes!)) return null
+      hashes.add(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`)
+    }
+    if (typeof policyHeader === 'string') {
+      const hashed = policyHeader.replace(`'nonce-${nonce}'`, [...hashes].join(' '))
+      if (hashed === policyHeader && hashes.size > 0) return null
+      headers['content-security-policy'] = hashed
+    }
+    body = Buffer.from(html.replaceAll(` nonce="${nonce}"`, ''), 'utf8')
+  }
+  const vary = varyNames(String(headers.vary ?? ''))
+  if (!vary.includes('accept-encoding'))
+    headers.vary = [headers.vary, 'Accept-Encoding'].filter(Boolean).join(', ')
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
+  headers.etag = etag
+  return {
+    policy: new CachePolicy(request, { status: answer.status, headers }, { shared: true }),
+    headers,
+    bodies: { identity: body },
+  }
 }
 
 function compress(body: Buffer, encoding: Encoding): Buffer {
@@ -179,37 +203,11 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
   return body
 }
 
-const brotli = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
-
 /**
- * A page made for one person is compressed for that one answer: quickly (Brotli quality 2,
- * gzip level 3, off the main thread), at ~10 % more bytes than the kept pages' settings.
+ * Collects what the app writes; once the answer is sent whole, hands it over, or null when it
+ * was cut short or too large to keep.
  */
-export function compressForOne(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === 'br')
-    return brotli(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 2,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    })
-  if (encoding === 'gzip') return gzipAsync(body, { level: 3 })
-  return Promise.resolve(body)
-}
-
-type Rendered = {
-  at: number
-  headers: Page['headers']
-  policy: string
-  body: Buffer
-}
-
-/**
- * Collects what the app writes; once the answer is sent, hands over a whole HTML page that is
- * the same for every visitor (200, no cookie set), or null for any other answer.
- */
-function keepWhenDone(res: Response, done: (page: Rendered | null) => void) {
+function keepWhenDone(res: Response, done: (answer: Answer | null) => void) {
   const chunks: Buffer[] = []
   let size = 0
   const collect = (chunk: unknown, encoding?: unknown) => {
@@ -222,7 +220,7 @@ function keepWhenDone(res: Response, done: (page: Rendered | null) => void) {
             typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
           )
     size += buffer.length
-    if (size <= MAX_PAGE_BYTES) chunks.push(buffer)
+    if (size <= MAX_ENTRY_BYTES) chunks.push(buffer)
   }
   const { write, end } = res
   res.write = function (this: Response, ...args: Parameters<Response['write']>) {
@@ -239,13 +237,7 @@ function keepWhenDone(res: Response, done: (page: Rendered | null) => void) {
   })
   res.on('finish', () => {
     finished = true
-    const type = String(res.getHeader('content-type') ?? '')
-    const whole = res.statusCode === 200 && type.startsWith('text/html') && size <= MAX_PAGE_BYTES
-    if (!whole || res.getHeader('set-cookie') !== undefined) return done(null)
-    const headers = Object.entries(res.getHeaders())
-      .filter(([name]) => !OWN_HEADERS.has(name))
-      .map(([name, value]) => [name, value!] as [string, string | number | readonly string[]])
-    const policy = String(res.getHeader('content-security-policy') ?? '')
-    done({ at: Date.now(), headers, policy, body: Buffer.concat(chunks) })
+    if (size > MAX_ENTRY_BYTES) return done(null)
+    done({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks) })
   })
 }

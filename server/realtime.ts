@@ -3,7 +3,7 @@ import type { Server as SocketServer, Socket } from 'socket.io'
 import type { Engine } from '../engine/index.ts'
 import { presentAuction, presentBid, timersInSeconds } from '../app/models/live-auction.ts'
 import { log } from '../app/services/logger.server.ts'
-import { roomsAcrossInstances } from './realtime-adapter.ts'
+import { createShardedAdapter } from '@socket.io/redis-adapter'
 
 const BIDS_IN_UPDATE = 10
 const VIEWERS_DEBOUNCE_MS = 300
@@ -22,6 +22,8 @@ export const TIMER_SLICE_SOCKETS = 200
 /** The event that carries the leader's timer map to the other instances. */
 const TIMERS_ACROSS = 'timers'
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+/** How often an instance counts the instances sharing its rooms. */
+export const PEER_POLL_MS = 1_000
 
 type Options = {
   io: SocketServer
@@ -35,7 +37,7 @@ type Options = {
 }
 
 /**
- * Socket.IO on the same server (DESIGN.md "Real time"): clients join auction rooms; engine
+ * Socket.IO on the same server (docs/architecture.md#real-time): clients join auction rooms; engine
  * events become `auctionUpdate` for the room, `bidBalanceUpdate` for the user's own room and a
  * 1 Hz `timerUpdate` for everyone, written in slices. The Redis adapter shares rooms across
  * instances.
@@ -48,10 +50,30 @@ export function attachRealtime({
   userIdFromCookie,
   isAllowedOrigin,
 }: Options) {
+  // Socket.IO's Redis adapter over Redis 7's sharded pub/sub: every instance hears every
+  // broadcast on two channels of this install's own.
   const pub = redis.duplicate({ connectionName: 'socket.io:pub' })
   const sub = redis.duplicate({ connectionName: 'socket.io:sub' })
-  const rooms = roomsAcrossInstances(pub, sub, `${prefix}:socket.io`)
-  io.adapter(rooms.adapter)
+  io.adapter(
+    createShardedAdapter(pub, sub, {
+      channelPrefix: `${prefix}:socket.io`,
+      subscriptionMode: 'static',
+    }),
+  )
+  // How many other instances share the rooms, counted every PEER_POLL_MS: an auction update
+  // nobody can receive (no socket here follows it and no other instance runs) is not built.
+  let others = 0
+  const countOthers = async () => {
+    try {
+      others = Math.max(0, (await io.of('/').adapter.serverCount()) - 1)
+    } catch {
+      // Redis out of reach: build updates as if others listened, until it answers again.
+      others = Math.max(others, 1)
+    }
+  }
+  const counted = countOthers()
+  const poll = setInterval(() => void countOthers(), PEER_POLL_MS)
+  poll.unref()
 
   io.use((socket, next) => {
     const { origin, host } = socket.handshake.headers
@@ -142,7 +164,7 @@ export function attachRealtime({
   // the current state on joining.
   const wanted = new Map<string, boolean>()
   const followed = (auctionId: string) =>
-    rooms.others() > 0 || io.sockets.adapter.rooms.has(auctionRoom(auctionId))
+    others > 0 || io.sockets.adapter.rooms.has(auctionRoom(auctionId))
   async function sendAuctionUpdate(auctionId: string) {
     if (!followed(auctionId)) return
     if (wanted.has(auctionId)) {
@@ -211,7 +233,7 @@ export function attachRealtime({
   }
   engine.on('timers', ({ timers, at }) => {
     const message = { timers: timersInSeconds(timers), sentAt: at }
-    if (rooms.others() > 0) io.serverSideEmit(TIMERS_ACROSS, message)
+    if (others > 0) io.serverSideEmit(TIMERS_ACROSS, message)
     void safely('timer update', sendTimers(message))
   })
   io.on(TIMERS_ACROSS, (message: TimerMessage) => {
@@ -219,10 +241,10 @@ export function attachRealtime({
   })
 
   return {
-    /** Resolves once the other instances know of this one (before it takes visitors). */
-    ready: rooms.ready,
+    /** Resolves once the instances sharing the rooms were first counted. */
+    ready: () => counted,
     async close() {
-      rooms.close()
+      clearInterval(poll)
       for (const timer of viewerCounts.values()) clearTimeout(timer)
       await Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})])
     },

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next'
 import { LanguageSwitcher } from '~/components/language-switcher.tsx'
 import { LoginDialog } from '~/components/login-dialog.tsx'
 import { useRootData } from '~/utils/hooks.ts'
-import { useOwnText } from '~/utils/own-template.tsx'
 
 const mainNav = [
   { to: '/', key: 'nav.home', end: true },
@@ -47,7 +46,6 @@ function loginRedirect(path: string) {
 export function SiteHeader() {
   const { t } = useTranslation()
   const { user, settings, path } = useRootData()
-  const ownText = useOwnText()
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
@@ -87,11 +85,7 @@ export function SiteHeader() {
                 title={t('header.bidBalanceTitle')}
               >
                 <Ticket aria-hidden className="h-4 w-4" />
-                <span>
-                  {ownText((own) => t('header.bidBalance', { count: own.user.bidBalance }), {
-                    user,
-                  })}
-                </span>
+                <span>{t('header.bidBalance', { count: user.bidBalance })}</span>
               </Link>
               <UserMenu username={user.username} isAdmin={user.role === 'admin'} />
             </>

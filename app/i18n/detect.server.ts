@@ -2,8 +2,8 @@ import { createCookie } from '@remix-run/node'
 import { fallbackLanguage, isLanguage, type Language } from '~/i18n/config.ts'
 
 // The visitor's language as the request tells it: their choice (a cookie), then the browser's
-// Accept-Language. Kept apart from i18n.server.ts so that the Express server, which answers some
-// requests before Remix does, can read it too.
+// Accept-Language. Kept apart from i18n.server.ts so that the Express server, which refuses some
+// requests before Remix sees them, can read it too.
 
 export const languageCookie = createCookie('lng', {
   path: '/',
@@ -26,27 +26,21 @@ export function pickFromAcceptLanguage(header: string | null): Language | null {
   return ranked.map((entry) => entry.primary).find(isLanguage) ?? null
 }
 
-/** The visitor's chosen language from a raw Cookie header, read without waiting. */
-export function languageFromCookie(header: string | null): Language | null {
-  const raw = header
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith('lng='))
-    ?.slice(4)
-  if (!raw) return null
-  try {
-    // An unsigned Remix cookie: URI-encoded base64 of the JSON value.
-    const value: unknown = JSON.parse(Buffer.from(decodeURIComponent(raw), 'base64').toString())
-    return isLanguage(value) ? value : null
-  } catch {
-    return null
-  }
+/** The visitor's chosen language, as the language cookie says; null when none or not ours. */
+export async function languageFromCookie(header: string | null): Promise<Language | null> {
+  const value: unknown = await languageCookie.parse(header)
+  return isLanguage(value) ? value : null
 }
 
 /**
  * The language for an answer given without the site's settings (before Remix, or with
  * Postgres away): the visitor's choice, then Accept-Language, then ru.
  */
-export function visitorLanguage(cookie: string | null, acceptLanguage: string | null): Language {
-  return languageFromCookie(cookie) ?? pickFromAcceptLanguage(acceptLanguage) ?? fallbackLanguage
+export async function visitorLanguage(
+  cookie: string | null,
+  acceptLanguage: string | null,
+): Promise<Language> {
+  return (
+    (await languageFromCookie(cookie)) ?? pickFromAcceptLanguage(acceptLanguage) ?? fallbackLanguage
+  )
 }

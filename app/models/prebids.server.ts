@@ -14,3 +14,11 @@ export async function getPrebidAuctionIds(
   )
   return rows.map((row) => row.auctionId)
 }
+
+/** The prebids a person holds on the auctions of a few lists of cards. */
+export function cardPrebidIds(user: { id: string } | null, ...lists: Array<Array<{ id: string }>>) {
+  return getPrebidAuctionIds(
+    user?.id,
+    lists.flatMap((list) => list.map((card) => card.id)),
+  )
+}

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuctionGrid } from '~/components/auction/auction-grid.tsx'
@@ -6,13 +6,14 @@ import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { toCardView, type AuctionCardView } from '~/models/auction-card.ts'
 import { getHomeAuctions, type AuctionView } from '~/models/auction.server.ts'
-import { cardPrebidIds, pageUser } from '~/models/own-values.server.ts'
+import { cardPrebidIds } from '~/models/prebids.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
-import { handleBidForm } from '~/services/bid-action.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
 import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
 import { useCountdown } from '~/utils/use-countdown.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
+import { publicPage } from '~/utils/cache-control.ts'
 
 const UPCOMING_FIRST = 9
 const UPCOMING_STEP = 3
@@ -26,13 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : UPCOMING_FIRST
   const [home, user, settings] = await Promise.all([
     getHomeAuctions(context.engine, upcomingShown),
-    pageUser(request, context),
+    getOptionalUser(request),
     getSettings(),
   ])
-  // The person's own (decision 022): none in the shared render, filled in for each person.
-  const prebidIds = context.ownTemplate
-    ? []
-    : await cardPrebidIds(user, home.upcoming, home.packages)
+  const prebidIds = await cardPrebidIds(user, home.upcoming, home.packages)
   return {
     packages: home.packages.map(toCardView),
     packageCount: home.packageCount,
@@ -48,10 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     heroStartsIn: home.featured?.startsIn ?? FALLBACK_MS,
     title: settings.siteName,
   }
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  return handleBidForm(request, context, '/')
 }
 
 export default function Home() {
@@ -249,6 +243,9 @@ function Winners({ items }: { items: AuctionCardView[] }) {
     </ul>
   )
 }
+
+/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
+export const headers = publicPage(1)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 

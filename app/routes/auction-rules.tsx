@@ -25,6 +25,7 @@ import {
 } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { publicPage } from '~/utils/cache-control.ts'
 
 // SPEC.md section 2 "Auction rules" with the section 9 constants; where the spec's texts
 // disagreed, docs/decisions/010-static-texts.md says which reading these rules state.
@@ -147,6 +148,9 @@ function OrderRules() {
     </PageSection>
   )
 }
+
+/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
+export const headers = publicPage(10)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 

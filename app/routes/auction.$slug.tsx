@@ -28,10 +28,11 @@ import {
 import { getBuyNowOffer } from '~/models/order.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { AUTOBID_INTENTS, handleAutoBidForm } from '~/services/autobid-action.server.ts'
-import { handleBidForm } from '~/services/bid-action.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
 import { handleBuyNowForm } from '~/services/order-forms.server.ts'
-import { auctionOwnValues, pageUser } from '~/models/own-values.server.ts'
+import { auctionViewerValues } from '~/models/auction-viewer.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
 import { formatCountdown, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useHydrated, useOptionalUser } from '~/utils/hooks.ts'
 import { useTrack } from '~/utils/analytics.ts'
@@ -39,6 +40,7 @@ import { useCountdown } from '~/utils/use-countdown.ts'
 import { useLiveAuction } from '~/utils/use-live-auction.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
+import { publicPage } from '~/utils/cache-control.ts'
 
 /** Auto-bidder texts (upcoming and live) and Buy It Now texts (finished). */
 export const handle = { i18n: ['autobid', 'orders'] }
@@ -48,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [t, auction, user] = await Promise.all([
     getFixedT(request),
     getAuctionBySlug(context.engine, params.slug ?? ''),
-    pageUser(request, context),
+    getOptionalUser(request),
   ])
   if (!auction) {
     // Links by id or displayId (SPEC.md's bid history uses /auction/{id}) lead to the slug.
@@ -56,14 +58,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (slug) throw redirect(`/auction/${encodeURIComponent(slug)}`, 301)
     return data({ auction: null, title: t('auction.notFoundTitle') } as const, { status: 404 })
   }
-  // The person's own values: none in the shared render (decision 022), filled in for each person.
-  const shared = Boolean(context.ownTemplate)
   const [bids, stats, settings, { hasPrebid: prebid, autoBid }, buyNow] = await Promise.all([
     getAuctionBids(context.engine, auction),
     getAuctionStats(context.engine, auction.id),
     getSettings(),
-    shared ? { hasPrebid: false, autoBid: null } : auctionOwnValues(context.engine, auction, user),
-    auction.status === 'finished' && !shared ? getBuyNowOffer(auction.id, user?.id ?? null) : null,
+    auctionViewerValues(context.engine, auction, user),
+    auction.status === 'finished' ? getBuyNowOffer(auction.id, user?.id ?? null) : null,
   ])
   return data({
     auction: { ...auction, bids },
@@ -91,7 +91,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get('intent') === 'buyNow') return handleBuyNowForm(request, auctionId, back)
   if ((AUTOBID_INTENTS as readonly unknown[]).includes(form.get('intent')))
     return handleAutoBidForm(request, context, form, back, auctionId)
-  return handleBidForm(request, context, back, auctionId)
+  // Bids and prebids go to their own action (app/routes/resources.bid.ts).
+  const t = await getFixedT(request)
+  return redirectWithToast(back, { type: 'error', description: t('api.invalid') })
 }
 
 export default function AuctionRoute() {
@@ -224,8 +226,8 @@ function AuctionDetail({
                 <BidPanel
                   auctionId={auction.id}
                   intent="bid"
-                  disabledReason={(own) =>
-                    auction.lastBidderId === own.user.id && !auction.lastBidderIsBot
+                  disabledReason={
+                    auction.lastBidderId === user?.id && !auction.lastBidderIsBot
                       ? t('auction.leading')
                       : null
                   }
@@ -235,9 +237,7 @@ function AuctionDetail({
                   <BidPanel
                     auctionId={auction.id}
                     intent="prebid"
-                    disabledReason={(own) =>
-                      (own.hasPrebid ?? hasPrebid) ? t('auction.prebidDone') : null
-                    }
+                    disabledReason={hasPrebid ? t('auction.prebidDone') : null}
                   />
                   <p className="mt-2 text-center text-sm text-slate-600">
                     {t('auction.notifyAtStart')}
@@ -386,6 +386,9 @@ function DisplayId({ value }: { value: string }) {
     </span>
   )
 }
+
+/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
+export const headers = publicPage(1)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { pageParam } from '~/utils/http.ts'
@@ -8,33 +8,28 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { toCardView } from '~/models/auction-card.ts'
 import { getUpcomingPage } from '~/models/auction.server.ts'
-import { cardPrebidIds, pageUser } from '~/models/own-values.server.ts'
-import { handleBidForm } from '~/services/bid-action.server.ts'
+import { cardPrebidIds } from '~/models/prebids.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { useOptionalUser } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
+import { publicPage } from '~/utils/cache-control.ts'
 
 // SPEC.md "Upcoming auctions page": by start time, 12 a page, paged by the URL (works without JS).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const [result, user, t] = await Promise.all([
     getUpcomingPage(context.engine, pageParam(url.searchParams.get('page'))),
-    pageUser(request, context),
+    getOptionalUser(request),
     getFixedT(request),
   ])
-  // The person's own (decision 022): none in the shared render, filled in for each person.
-  const prebidIds = context.ownTemplate ? [] : await cardPrebidIds(user, result.auctions)
+  const prebidIds = await cardPrebidIds(user, result.auctions)
   return {
     ...result,
     auctions: result.auctions.map(toCardView),
     prebidIds,
     title: t('auctionsPage.title'),
   }
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const url = new URL(request.url)
-  return handleBidForm(request, context, `/auctions${url.search}`)
 }
 
 export default function AuctionsRoute() {
@@ -89,6 +84,9 @@ export default function AuctionsRoute() {
     </div>
   )
 }
+
+/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
+export const headers = publicPage(1)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 

@@ -25,6 +25,7 @@ import {
   TextList,
 } from '~/components/static-page.tsx'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { publicPage } from '~/utils/cache-control.ts'
 
 // SPEC.md section 2 "How it works": the rules as the engine applies them
 // (docs/decisions/010-static-texts.md).
@@ -138,6 +139,9 @@ export default function HowItWorksRoute() {
     </div>
   )
 }
+
+/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
+export const headers = publicPage(10)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 

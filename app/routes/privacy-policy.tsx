@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { contactsFrom, LegalDocument, PAGES_NS } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { publicPage } from '~/utils/cache-control.ts'
 
 // SPEC.md section 2 "/privacy-policy": the privacy policy under the Kyrgyz Republic's Law
 // "On information of a personal nature" (docs/decisions/010-static-texts.md). The operator's
@@ -34,6 +35,9 @@ export default function PrivacyPolicyRoute() {
   const { siteName, contacts } = useLoaderData<typeof loader>()
   return <LegalDocument k="privacy" icon={ShieldCheck} siteName={siteName} contacts={contacts} />
 }
+
+/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
+export const headers = publicPage(10)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 

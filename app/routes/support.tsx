@@ -15,6 +15,7 @@ import {
 } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { publicPage } from '~/utils/cache-control.ts'
 
 type Channel = { kind: 'email' | 'whatsapp' | 'telegram'; value: string; href: string }
 
@@ -134,6 +135,9 @@ export default function SupportRoute() {
     </div>
   )
 }
+
+/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
+export const headers = publicPage(10)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { contactsFrom, LegalDocument, PAGES_NS } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { publicPage } from '~/utils/cache-control.ts'
 
 // SPEC.md section 2 "/terms-of-service": the user agreement of the auction
 // (docs/decisions/010-static-texts.md). The operator's name and contacts are the site settings.
@@ -29,6 +30,9 @@ export default function TermsOfServiceRoute() {
   const { siteName, contacts } = useLoaderData<typeof loader>()
   return <LegalDocument k="terms" icon={FileText} siteName={siteName} contacts={contacts} />
 }
+
+/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
+export const headers = publicPage(10)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 

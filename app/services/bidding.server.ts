@@ -1,6 +1,11 @@
 import type { TFunction } from 'i18next'
-import type { BidRejection, Engine, PrebidRejection } from '../../engine/index.ts'
-import { noteRequest } from '~/services/logger.server.ts'
+import {
+  MIN_BID_INTERVAL_MS,
+  type BidRejection,
+  type Engine,
+  type PrebidRejection,
+} from '../../engine/index.ts'
+import { errorFields, log, noteRequest } from '~/services/logger.server.ts'
 import { bidsRejected } from '~/services/metrics.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
@@ -9,6 +14,7 @@ import { getPrisma } from '~/utils/db.server.ts'
 
 type Rejection = BidRejection | PrebidRejection
 
+/** The one table from a refusal to the HTTP status the API, the form and the fetcher answer with. */
 const statusOf: Record<Rejection, number> = {
   auction_not_found: 404,
   auction_not_live: 409,
@@ -82,4 +88,53 @@ export async function placePrebid(
     price: 0,
     balance: result.balance,
   }
+}
+
+export type BidIntent = 'bid' | 'prebid'
+
+/**
+ * What a bid or prebid comes to, for whoever sent it: the JSON API, the bid buttons' form
+ * without JavaScript and their fetcher with it all answer from this, with its status and
+ * headers (`Retry-After` when the bidder is too fast or Redis is out of reach).
+ */
+export type BidDecision = (
+  | { ok: true; message: string; price: number; balance: number | null }
+  | { ok: false; reason: Rejection | 'login' | 'unavailable'; message: string }
+) & { status: number; headers?: Record<string, string> }
+
+export async function decideBid(
+  engine: Engine,
+  intent: BidIntent,
+  auctionId: string,
+  userId: string | null,
+  t: TFunction,
+): Promise<BidDecision> {
+  if (!userId) {
+    const message = intent === 'bid' ? t('bidding.loginToBid') : t('bidding.loginToPrebid')
+    return { ok: false, status: 401, reason: 'login', message }
+  }
+  let outcome: BidOutcome
+  try {
+    outcome =
+      intent === 'bid'
+        ? await placeBid(engine, auctionId, userId, t)
+        : await placePrebid(engine, auctionId, userId, t)
+  } catch (error) {
+    // Redis or Postgres out of reach: a clean answer to try again, not a 500.
+    log.warn(`${intent} not placed: a service is unavailable`, errorFields(error))
+    return {
+      ok: false,
+      status: 503,
+      reason: 'unavailable',
+      message: t('api.unavailable'),
+      headers: { 'Retry-After': '2' },
+    }
+  }
+  if (outcome.ok) return outcome
+  // Too soon after this person's last bid: the next one is allowed within the interval.
+  const headers =
+    outcome.reason === 'too_fast'
+      ? { 'Retry-After': String(Math.ceil(MIN_BID_INTERVAL_MS / 1000)) }
+      : undefined
+  return { ...outcome, headers }
 }

@@ -6,7 +6,7 @@ import {
   supportedLanguages,
   type Language,
 } from '~/i18n/config.ts'
-import { languageCookie, pickFromAcceptLanguage } from '~/i18n/detect.server.ts'
+import { languageCookie, languageFromCookie, pickFromAcceptLanguage } from '~/i18n/detect.server.ts'
 import { resources } from '~/i18n/resources.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 
@@ -36,8 +36,8 @@ export async function languageOf(
   cookie: string | null | undefined,
   acceptLanguage: string | null | undefined,
 ): Promise<Language> {
-  const chosen = await languageCookie.parse(cookie ?? null)
-  if (isLanguage(chosen)) return chosen
+  const chosen = await languageFromCookie(cookie ?? null)
+  if (chosen) return chosen
   const fromHeader = pickFromAcceptLanguage(acceptLanguage ?? null)
   if (fromHeader) return fromHeader
   const { language } = await getSettings()

@@ -12,7 +12,7 @@ export type RequestContext = {
    * Set when Postgres or Redis was out of reach: the answer becomes a 503 with this message
    * (in the visitor's language), not a 500.
    */
-  unavailable?: string
+  unavailable?: Promise<string>
 }
 
 // One store for the whole process: the server and the app's build each bundle this module.

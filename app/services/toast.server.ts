@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto'
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { cookieSecrets, getEnv } from '~/utils/env.server.ts'
@@ -17,8 +16,6 @@ export type Toast = z.infer<typeof toastSchema>
 export type ToastInput = z.input<typeof toastSchema>
 
 const TOAST_KEY = 'toast'
-/** Where a session keeps a value flashed under TOAST_KEY (Remix's session format). */
-const FLASHED_TOAST = `__flash_${TOAST_KEY}__`
 
 type ToastStorage = ReturnType<
   typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>
@@ -44,39 +41,11 @@ function toastCookieOptions() {
   } as const
 }
 
-/**
- * The Set-Cookie value that carries a toast to the next page: what the toast storage's
- * commitSession makes of a new session with the toast flashed (getToast reads it), written
- * directly, as it goes out with every bid from a page without JavaScript.
- */
-export function toastCookie(input: ToastInput): string {
-  const toast: Toast = {
-    id: input.id ?? Math.random().toString(36).slice(2),
-    type: input.type ?? 'message',
-    ...(input.title === undefined ? {} : { title: input.title }),
-    description: input.description,
-  }
-  const { name, secret, attributes } = toastWriter()
-  const value = Buffer.from(JSON.stringify({ [FLASHED_TOAST]: toast })).toString('base64')
-  const signature = createHmac('sha256', secret).update(value).digest('base64').replace(/=+$/, '')
-  return `${name}=${encodeURIComponent(`${value}.${signature}`)}${attributes}`
-}
-
-/** The storage's cookie as toastCookie writes it: signed with the first (current) secret. */
-let writer: { name: string; secret: string; attributes: string } | undefined
-function toastWriter() {
-  if (!writer) {
-    const { name, secrets, secure } = toastCookieOptions()
-    const [secret] = secrets
-    if (!secret) throw new Error('toast cookies need a secret')
-    const attributes = `; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`
-    writer = { name, secret, attributes }
-  }
-  return writer
-}
-
+/** The Set-Cookie header that carries a toast to the next page, where getToast reads it once. */
 export async function createToastHeaders(input: ToastInput): Promise<Headers> {
-  return new Headers({ 'Set-Cookie': toastCookie(input) })
+  const session = await toastStorage().getSession()
+  session.flash(TOAST_KEY, toastSchema.parse(input))
+  return new Headers({ 'Set-Cookie': await toastStorage().commitSession(session) })
 }
 
 export async function redirectWithToast(url: string, input: ToastInput, init?: ResponseInit) {

@@ -1,6 +1,5 @@
 import '@remix-run/node'
 import type { Engine } from '../../engine/index.ts'
-import type { OwnTemplate } from '../services/own-page.server.ts'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
@@ -12,7 +11,5 @@ declare module '@remix-run/node' {
     requestId: string
     /** The bid engine: live auctions and bid balances (Redis). */
     engine: Engine
-    /** Set for the shared render of a page signed-in people share (decision 022). */
-    ownTemplate?: OwnTemplate
   }
 }

@@ -1,34 +1,62 @@
-import { describe, expect, inject, test } from 'vitest'
-import { decode } from 'turbo-stream'
-import { call, newAccount } from './api.ts'
+import { describe, expect, test } from 'vitest'
+import { base, call, newAccount } from './api.ts'
 import { createAuction } from './auctions.ts'
-import { flashOf, postPage, type Answer } from './pages.ts'
+import { flashOf, postPage } from './pages.ts'
 
-// The auction page's bid button without JavaScript posts `intent=bid` to the page. The server
-// answers that post ahead of the page's route; any other post to the page is handed to the
-// route with its body intact. A post with an extra field (`via=form`) always reaches the route,
-// so both answers can be compared.
+// Every bid and prebid button posts to one action (app/routes/resources.bid.ts): a page without
+// JavaScript with the page to come back to (`redirectTo`), a page with JavaScript through a
+// fetcher (Remix's data request, `/resources/bid.data`). The JSON API answers from the same
+// decision: the same refusals, the same statuses, `Retry-After` when the bidder is too fast.
 
 const live = async (title: string) => {
   const auction = await createAuction({ title, startsInMs: 200 })
   await new Promise((resolve) => setTimeout(resolve, 700))
   return auction
 }
-const bidOn = (slug: string, cookie: string, extra: Record<string, string> = {}, language?: 'en') =>
-  postPage(
-    `/auction/${slug}`,
-    { form: { intent: 'bid', auctionId: 'ignored', ...extra } },
-    { cookie, language },
-  )
-const throughRoute = { via: 'form' }
-const shape = (answer: Answer) => {
-  const flash = flashOf(answer.cookies)
+
+type Way = 'api' | 'form' | 'fetcher'
+
+/** One bid or prebid sent the way a client sends it; its status, Retry-After and outcome. */
+async function send(
+  way: Way,
+  intent: 'bid' | 'prebid',
+  auctionId: string,
+  cookie: string,
+  language: 'ru' | 'en' = 'ru',
+) {
+  if (way === 'form') {
+    const answer = await postPage(
+      '/resources/bid',
+      { form: { intent, auctionId, redirectTo: '/auctions?page=1' } },
+      { cookie, language },
+    )
+    return { status: answer.status, location: answer.location, flash: flashOf(answer.cookies) }
+  }
+  const response =
+    way === 'api'
+      ? await fetch(`${base()}/api/auctions/${auctionId}/${intent}`, {
+          method: 'POST',
+          headers: { 'Accept-Language': language, ...(cookie ? { Cookie: cookie } : {}) },
+        })
+      : await fetch(`${base()}/resources/bid.data`, {
+          method: 'POST',
+          headers: {
+            Origin: base(),
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Accept-Language': language,
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
+          body: new URLSearchParams({ intent, auctionId }).toString(),
+        })
+  const text = await response.text()
   return {
-    status: answer.status,
-    location: answer.location,
-    flash: flash && { type: flash.type, title: flash.title, description: flash.description },
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    cacheControl: response.headers.get('cache-control'),
+    text,
   }
 }
+
 const balanceOf = async (cookie: string) =>
   (
     (await call('/api/users/profile', { method: 'GET', cookie })).json.user as {
@@ -36,266 +64,102 @@ const balanceOf = async (cookie: string) =>
     }
   ).bidBalance
 
-describe('a bid from the auction page without JavaScript', () => {
-  test('placed, refused and sent to log in as the page route does', async () => {
+describe('one decision for every way a bid is sent', () => {
+  test('accepted, leading, too fast and unknown: same statuses from the API and the fetcher', async () => {
+    const auction = await live(`Одно решение ${Date.now()}`)
+    for (const way of ['api', 'fetcher'] as const) {
+      const [first, second] = [await newAccount(), await newAccount()]
+      const placed = await send(way, 'bid', auction.id, first.cookie)
+      expect(placed.status, way).toBe(200)
+      expect(await balanceOf(first.cookie)).toBe(4)
+      expect((await send(way, 'bid', auction.id, second.cookie)).status, way).toBe(200)
+      // The first again within the second: too fast, with when to try again.
+      const tooFast = await send(way, 'bid', auction.id, first.cookie)
+      expect({ status: tooFast.status, retryAfter: tooFast.retryAfter }, way).toEqual({
+        status: 429,
+        retryAfter: '1',
+      })
+      expect(tooFast.text, way).toContain('Слишком быстро')
+      await new Promise((resolve) => setTimeout(resolve, 1100))
+      // The second still leads.
+      const leading = await send(way, 'bid', auction.id, second.cookie)
+      expect(leading.status, way).toBe(409)
+      expect(leading.text, way).toContain('Ваша ставка уже последняя')
+      expect(await balanceOf(second.cookie)).toBe(4)
+      // Nobody logged in, and an auction nobody has.
+      expect((await send(way, 'bid', auction.id, '')).status, way).toBe(401)
+      expect((await send(way, 'bid', 'no-such-auction', first.cookie)).status, way).toBe(404)
+      // A prebid on a live auction.
+      expect((await send(way, 'prebid', auction.id, first.cookie)).status, way).toBe(409)
+    }
+  })
+
+  test('without JavaScript: back to the page with the outcome as a toast, in its language', async () => {
     const auction = await live(`Форма ${Date.now()}`)
-    const back = `/auction/${encodeURIComponent(auction.slug)}`
     const [first, second] = [await newAccount(), await newAccount()]
+    const back = '/auctions?page=1'
 
-    // Nobody logged in: to the login page, back to the auction after.
-    const login = { status: 302, location: `/login?redirectTo=${encodeURIComponent(back)}` }
-    expect(shape(await bidOn(auction.slug, ''))).toEqual({ ...login, flash: null })
-    expect(shape(await bidOn(auction.slug, '', throughRoute))).toEqual({ ...login, flash: null })
-
-    // Accepted: back to the page with a toast; one bid charged.
-    const placed = {
+    expect(await send('form', 'bid', auction.id, '')).toEqual({
+      status: 302,
+      location: `/login?redirectTo=${encodeURIComponent(back)}`,
+      flash: null,
+    })
+    const placed = await send('form', 'bid', auction.id, first.cookie)
+    expect(placed).toMatchObject({
       status: 302,
       location: back,
-      flash: { type: 'success', title: undefined, description: 'Ставка принята' },
-    }
-    expect(shape(await bidOn(auction.slug, first.cookie))).toEqual(placed)
+      flash: { type: 'success', description: 'Ставка принята' },
+    })
     expect(await balanceOf(first.cookie)).toBe(4)
-    expect(shape(await bidOn(auction.slug, second.cookie, throughRoute))).toEqual(placed)
-    expect(await balanceOf(second.cookie)).toBe(4)
+    await send('form', 'bid', auction.id, second.cookie)
+    const tooFast = await send('form', 'bid', auction.id, first.cookie)
+    expect(tooFast.flash).toMatchObject({ type: 'error', title: 'Не удалось сделать ставку' })
+    expect(tooFast.flash?.description).toContain('Слишком быстро')
+    const english = await send('form', 'bid', 'no-such-auction', first.cookie, 'en')
+    expect(english.flash?.description).toBe('Auction not found')
+  })
 
-    // Refused: the reason under the refusal's title, nothing charged.
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    const leading = {
-      status: 302,
-      location: back,
-      flash: {
-        type: 'error',
-        title: 'Не удалось сделать ставку',
-        description: 'Ваша ставка уже последняя — дождитесь чужой ставки',
-      },
+  test('a redirect off the site is refused: back to the home page instead', async () => {
+    const person = await newAccount()
+    for (const redirectTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const answer = await postPage(
+        '/resources/bid',
+        { form: { intent: 'bid', auctionId: 'no-such-auction', redirectTo } },
+        { cookie: person.cookie },
+      )
+      expect({ status: answer.status, location: answer.location }, redirectTo).toEqual({
+        status: 302,
+        location: '/',
+      })
     }
-    expect(shape(await bidOn(auction.slug, second.cookie))).toEqual(leading)
-    expect(shape(await bidOn(auction.slug, second.cookie, throughRoute))).toEqual(leading)
-    expect(await balanceOf(second.cookie)).toBe(4)
-
-    // In the visitor's language.
-    const english = await bidOn(auction.slug, first.cookie, {}, 'en')
-    expect(flashOf(english.cookies)?.description).toBe('Bid accepted')
   })
 
-  test('an unknown auction: back with "not found"', async () => {
+  test('bad input: an unknown intent is a 400, never an error page', async () => {
     const person = await newAccount()
-    const notFound = {
-      status: 302,
-      location: '/auction/no-such-auction-anywhere',
-      flash: {
-        type: 'error',
-        title: 'Не удалось сделать ставку',
-        description: 'Аукцион не найден',
-      },
-    }
-    expect(shape(await bidOn('no-such-auction-anywhere', person.cookie))).toEqual(notFound)
-    expect(shape(await bidOn('no-such-auction-anywhere', person.cookie, throughRoute))).toEqual(
-      notFound,
-    )
-  })
-
-  test('other posts to the page reach its route with their body', async () => {
-    const auction = await live(`Форма другая ${Date.now()}`)
-    const person = await newAccount()
-    // A prebid on a live auction: the route read the form (a lost body would be "invalid").
-    const prebid = await postPage(
-      `/auction/${auction.slug}`,
-      { form: { intent: 'prebid', auctionId: auction.id } },
-      { cookie: person.cookie },
-    )
-    expect(shape(prebid)).toEqual({
-      status: 302,
-      location: `/auction/${encodeURIComponent(auction.slug)}`,
-      flash: {
-        type: 'error',
-        title: 'Не удалось разместить предварительную ставку',
-        description: 'Предварительные ставки принимаются только до начала аукциона',
-      },
-    })
-    // A fetcher's post gets its JSON answer from the route.
-    const fetcher = await postPage(
-      `/auction/${auction.slug}`,
-      { form: { intent: 'bid', via: 'fetcher' } },
-      { cookie: person.cookie },
-    )
-    expect(fetcher.status).toBe(200)
-    expect(await balanceOf(person.cookie)).toBe(4)
-    // A NUL in the form is the route's 400, in words.
-    const nul = await postPage(`/auction/${auction.slug}`, {
-      raw: 'intent=bid&auctionId=%00',
-      type: 'application/x-www-form-urlencoded',
-    })
-    expect(nul.status).toBe(400)
-    expect(nul.text.length).toBeGreaterThan(0)
-  })
-
-  test('a post from another site is refused before it is read', async () => {
-    const auction = await live(`Форма чужая ${Date.now()}`)
-    const person = await newAccount()
-    const response = await fetch(`${inject('baseUrl')}/auction/${auction.slug}`, {
+    const fetcher = await fetch(`${base()}/resources/bid.data`, {
       method: 'POST',
       headers: {
-        Origin: 'https://evil.example',
+        Origin: base(),
+        'Content-Type': 'application/x-www-form-urlencoded',
         Cookie: person.cookie,
-        'Content-Type': 'application/x-www-form-urlencoded',
       },
-      body: 'intent=bid',
-      redirect: 'manual',
+      body: 'intent=steal&auctionId=x',
     })
-    expect(response.status).toBe(403)
-    expect(await balanceOf(person.cookie)).toBe(5)
-  })
-})
-
-// With JavaScript the same buttons post through a fetcher to the page's `.data` address
-// (`intent=bid`, `auctionId`, `via=fetcher`), answered ahead of the route as well. A post with
-// one more field always reaches the route; both answers must be the same.
-describe('a bid from a page with JavaScript', () => {
-  /** The action's data as the browser decodes it; an error the route threw stays text. */
-  const dataOf = (text: string) =>
-    decode(new Response(text).body!).then(
-      (decoded) => (decoded.value as { data?: unknown }).data,
-      () => text,
+    expect(fetcher.status).toBe(400)
+    const form = await postPage(
+      '/resources/bid',
+      { form: { intent: 'steal', redirectTo: '/' } },
+      { cookie: person.cookie },
     )
-  const sendFetcher = async (
-    path: string,
-    form: Record<string, string>,
-    cookie: string,
-    language = 'ru',
-  ) => {
-    const response = await fetch(`${inject('baseUrl')}${path}`, {
-      method: 'POST',
-      headers: {
-        Origin: inject('baseUrl'),
-        Cookie: cookie,
-        'Accept-Language': language,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams(form).toString(),
-      redirect: 'manual',
-    })
-    const text = await response.text()
-    return {
-      status: response.status,
-      type: response.headers.get('content-type'),
-      remix: response.headers.get('x-remix-response'),
-      vary: response.headers.get('vary'),
-      text,
-      data: await dataOf(text),
-    }
-  }
-  const bid = (path: string, auctionId: string, cookie: string, route = false, language = 'ru') =>
-    sendFetcher(
-      path,
-      { intent: 'bid', auctionId, via: 'fetcher', ...(route ? { route: '1' } : {}) },
-      cookie,
-      language,
+    expect(form.status).toBe(302)
+    expect(flashOf(form.cookies)?.type).toBe('error')
+    const notForm = await postPage(
+      '/resources/bid',
+      { raw: '{"intent":"bid"}', type: 'application/json' },
+      { cookie: person.cookie },
     )
-  const both = async (path: string, auctionId: string, cookie: string) => {
-    const fast = await bid(path, auctionId, cookie)
-    const route = await bid(path, auctionId, cookie, true)
-    expect(fast).toEqual(route)
-    return fast
-  }
-  const headersOf = {
-    type: 'text/x-script; charset=utf-8',
-    remix: 'yes',
-    vary: 'Cookie, Accept-Encoding',
-  }
-
-  test('placed, refused and asked to log in as the page routes answer, from every page', async () => {
-    const auction = await live(`Кнопка ${Date.now()}`)
-    const page = `/auction/${auction.slug}.data`
-    const [first, second, third] = [await newAccount(), await newAccount(), await newAccount()]
-
-    // Nobody logged in, an unknown auction: refusals, byte for byte the route's.
-    const anonymous = await both(page, auction.id, '')
-    expect(anonymous).toMatchObject({ status: 401, ...headersOf })
-    expect(anonymous.data).toEqual({
-      ok: false,
-      message: 'Войдите, чтобы делать ставки',
-      price: null,
-      bidBalance: null,
-    })
-    const unknown = await both('/auction/no-such-auction-anywhere.data', 'x', first.cookie)
-    expect(unknown).toMatchObject({
-      status: 404,
-      data: { ok: false, message: 'Аукцион не найден' },
-    })
-    expect((await both('/_root.data?index', 'no-such-auction', first.cookie)).data).toMatchObject({
-      ok: false,
-      message: 'Аукцион не найден',
-    })
-
-    // Accepted: the price and the bidder's new balance. The route's answer for the next bidder
-    // differs only in the price.
-    const placed = await bid(page, 'ignored', first.cookie)
-    const placedByRoute = await bid(page, 'ignored', second.cookie, true)
-    expect(placed).toMatchObject({ status: 200, ...headersOf })
-    expect(placed.data).toEqual({ ok: true, message: 'Ставка принята', price: 1, bidBalance: 4 })
-    expect(placedByRoute.data).toEqual({ ...(placed.data as object), price: 2 })
-    expect({ ...placedByRoute, data: null, text: null }).toEqual({
-      ...placed,
-      data: null,
-      text: null,
-    })
-    expect(await balanceOf(first.cookie)).toBe(4)
-
-    // Refused: the last bidder may not bid again; nothing charged.
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    const leading = await both(page, 'ignored', second.cookie)
-    expect(leading).toMatchObject({
-      status: 409,
-      data: { ok: false, message: 'Ваша ставка уже последняя — дождитесь чужой ставки' },
-    })
-    expect(await balanceOf(second.cookie)).toBe(4)
-
-    // From a card on the home page and on /auctions (the form names the auction), in English.
-    const home = await bid('/_root.data?index&upcoming=99', auction.id, third.cookie, false, 'en')
-    expect(home).toMatchObject({ status: 200, ...headersOf })
-    expect(home.data).toEqual({ ok: true, message: 'Bid accepted', price: 3, bidBalance: 4 })
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    const list = await bid('/auctions.data?page=1', auction.id, first.cookie)
-    expect(list.data).toEqual({ ok: true, message: 'Ставка принята', price: 4, bidBalance: 3 })
-    const listByRoute = await bid('/auctions.data', auction.id, second.cookie, true)
-    expect(listByRoute.data).toEqual({
-      ok: true,
-      message: 'Ставка принята',
-      price: 5,
-      bidBalance: 3,
-    })
-  })
-
-  test('other posts to these addresses reach their routes with their body', async () => {
-    const auction = await live(`Кнопка другая ${Date.now()}`)
-    const person = await newAccount()
-    // A prebid through a fetcher: the route read the form.
-    const prebid = await sendFetcher(
-      `/auction/${auction.slug}.data`,
-      { intent: 'prebid', auctionId: auction.id, via: 'fetcher' },
-      person.cookie,
-    )
-    expect(prebid).toMatchObject({
-      status: 409,
-      data: {
-        ok: false,
-        message: 'Предварительные ставки принимаются только до начала аукциона',
-      },
-    })
-    // The root's own address without `index` has no action: the route's refusal, not a bid.
-    const root = await bid('/_root.data', auction.id, person.cookie)
-    expect(root.status).toBe(405)
-    // A trailing slash is no data request: the auction page's route, for a slug it does not know.
-    const slash = await bid(`/auction/${auction.slug}.data/`, auction.id, person.cookie)
-    expect(slash.status).toBe(404)
-    // A NUL in the form is the route's 400.
-    const nul = await sendFetcher(
-      `/auction/${auction.slug}.data`,
-      { intent: 'bid', auctionId: '\0', via: 'fetcher' },
-      person.cookie,
-    )
-    expect(nul.status).toBe(400)
-    expect(await balanceOf(person.cookie)).toBe(5)
+    expect(notForm.status).toBe(400)
+    const get = await fetch(`${base()}/resources/bid`)
+    expect(get.status).toBe(405)
   })
 })

@@ -1,4 +1,4 @@
-import { useFetcher, useFormAction, useLocation } from '@remix-run/react'
+import { useFetcher, useLocation } from '@remix-run/react'
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -16,7 +16,7 @@ import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useLinkClicks } from '~/utils/link-clicks.ts'
 import { useLiveAuctions } from '~/utils/use-live-auction.ts'
-import { useOwnHoles, type OwnValues } from '~/utils/own-template.tsx'
+import { BID_ACTION } from '~/utils/revalidation.ts'
 
 /** Texts every card of a grid shares, translated once for the grid. */
 type CardLabels = {
@@ -34,29 +34,22 @@ type CardLabels = {
 }
 
 /**
- * What stands at the bottom of a card: a login link, a bid or prebid form, or nothing. A form's
- * fields are the person's own (disabled where they lead or hold a prebid): `fields` is what
- * stands in the form when a page is shared by signed-in people (decision 022).
+ * What stands at the bottom of a card: a login link, a bid or prebid form (disabled where the
+ * person leads or holds a prebid), or nothing.
  */
 type CardAction =
   | { kind: 'login'; href: string }
-  | {
-      kind: 'form'
-      intent: BidIntent
-      pending: boolean
-      disabledReason: string | null
-      fields?: string
-    }
+  | { kind: 'form'; intent: BidIntent; pending: boolean; disabledReason: string | null }
   | null
 
 /** Why a signed-in person cannot bid (they lead) or prebid (they hold one) on a card, if so. */
 export function cardDisabledReason(
   auction: Pick<AuctionCardView, 'id' | 'status' | 'lastBidderId' | 'lastBidderIsBot'>,
-  own: OwnValues,
+  own: { userId: string; prebidIds?: readonly string[] },
   labels: { leading: string; prebidDone: string },
 ): string | null {
   if (auction.status === 'live')
-    return auction.lastBidderId === own.user.id && !auction.lastBidderIsBot ? labels.leading : null
+    return auction.lastBidderId === own.userId && !auction.lastBidderIsBot ? labels.leading : null
   return own.prebidIds?.includes(auction.id) ? labels.prebidDone : null
 }
 
@@ -80,11 +73,9 @@ export function AuctionGrid({
   const user = useOptionalUser()
   const formatMoney = useFormatMoney()
   const location = useLocation()
-  const formAction = useFormAction()
   const onClick = useLinkClicks()
   const { auctions, msLeft } = useLiveAuctions(items)
   const { sending, send, done } = useBidSubmissions()
-  const holes = useOwnHoles()
   const labels = useMemo<CardLabels>(
     () => ({
       status: {
@@ -106,6 +97,8 @@ export function AuctionGrid({
     [t],
   )
   const loginHref = loginToBidHref(location)
+  // Where a card's form without JavaScript comes back to after its bid.
+  const back = location.pathname + location.search
 
   const onSubmit = (event: FormEvent<HTMLUListElement>) => {
     const form = event.target
@@ -115,32 +108,18 @@ export function AuctionGrid({
     if (!(intent instanceof HTMLInputElement) || !(auctionId instanceof HTMLInputElement)) return
     if (intent.value !== 'bid' && intent.value !== 'prebid') return
     event.preventDefault()
-    send({ intent: intent.value, auctionId: auctionId.value, action: formAction })
+    send({ intent: intent.value, auctionId: auctionId.value })
   }
 
   const actionOf = (auction: AuctionCardView): CardAction => {
     if (auction.status === 'finished') return null
     if (!user) return { kind: 'login', href: loginHref }
     const intent: BidIntent = auction.status === 'live' ? 'bid' : 'prebid'
-    // A page shared by signed-in people: the form's fields are each person's own.
-    const fields = holes?.choice(
-      (own) => cardDisabledReason(auction, own, labels) ?? '',
-      (reason) => (
-        <CardFormFields
-          auctionId={auction.id}
-          intent={intent}
-          pending={false}
-          labels={labels}
-          disabledReason={reason || null}
-        />
-      ),
-    )
     return {
       kind: 'form',
       intent,
       pending: sending.some((s) => s.auctionId === auction.id && s.intent === intent),
-      disabledReason: fields ? null : cardDisabledReason(auction, { user, prebidIds }, labels),
-      fields,
+      disabledReason: cardDisabledReason(auction, { userId: user.id, prebidIds }, labels),
     }
   }
 
@@ -155,7 +134,7 @@ export function AuctionGrid({
               auction={auction}
               countdown={left === null ? null : formatCountdown(left)}
               action={actionOf(auction)}
-              formAction={formAction}
+              back={back}
               labels={labels}
               price={formatMoney(auction.finalPrice ?? auction.currentPrice)}
               retail={labels.retail(formatMoney(auction.retailPrice))}
@@ -182,7 +161,7 @@ const AuctionCard = memo(
     auction,
     countdown,
     action,
-    formAction,
+    back,
     labels,
     price,
     retail,
@@ -191,7 +170,8 @@ const AuctionCard = memo(
     auction: AuctionCardView
     countdown: string | null
     action: CardAction
-    formAction: string
+    /** The page a bid without JavaScript comes back to. */
+    back: string
     labels: CardLabels
     price: string
     retail: string
@@ -262,16 +242,15 @@ const AuctionCard = memo(
                   {labels.loginToBid}
                 </a>
               ) : (
-                <form method="post" action={formAction}>
-                  {action.fields ?? (
-                    <CardFormFields
-                      auctionId={auction.id}
-                      intent={action.intent}
-                      pending={action.pending}
-                      labels={labels}
-                      disabledReason={action.disabledReason}
-                    />
-                  )}
+                <form method="post" action={BID_ACTION}>
+                  <CardFormFields
+                    auctionId={auction.id}
+                    intent={action.intent}
+                    back={back}
+                    pending={action.pending}
+                    labels={labels}
+                    disabledReason={action.disabledReason}
+                  />
                 </form>
               )}
             </div>
@@ -283,7 +262,7 @@ const AuctionCard = memo(
   (a, b) =>
     a.auction === b.auction &&
     a.countdown === b.countdown &&
-    a.formAction === b.formAction &&
+    a.back === b.back &&
     a.labels === b.labels &&
     a.price === b.price &&
     a.retail === b.retail &&
@@ -296,12 +275,14 @@ const CARD_BUTTON = '!py-2 !text-base'
 function CardFormFields({
   auctionId,
   intent,
+  back,
   pending,
   labels,
   disabledReason,
 }: {
   auctionId: string
   intent: BidIntent
+  back: string
   pending: boolean
   labels: CardLabels
   disabledReason: string | null
@@ -310,7 +291,7 @@ function CardFormFields({
     <BidFormFields
       auctionId={auctionId}
       intent={intent}
-      viaFetcher={false}
+      redirectTo={back}
       pending={pending}
       label={intent === 'bid' ? labels.bid : labels.prebid}
       placingLabel={labels.placing}
@@ -324,15 +305,10 @@ function sameAction(a: CardAction, b: CardAction) {
   if (a === null || b === null) return a === b
   if (a.kind === 'login' || b.kind === 'login')
     return a.kind === b.kind && (a as { href: string }).href === (b as { href: string }).href
-  return (
-    a.intent === b.intent &&
-    a.pending === b.pending &&
-    a.disabledReason === b.disabledReason &&
-    a.fields === b.fields
-  )
+  return a.intent === b.intent && a.pending === b.pending && a.disabledReason === b.disabledReason
 }
 
-type Sending = { intent: BidIntent; auctionId: string; action: string }
+type Sending = { intent: BidIntent; auctionId: string }
 
 /** The grid's bids and prebids on their way: one at a time per card. */
 function useBidSubmissions() {
@@ -360,7 +336,6 @@ function useBidSubmissions() {
 function BidSubmission({
   intent,
   auctionId,
-  action,
   onDone,
 }: Sending & { onDone: (sent: Sending) => void }) {
   const fetcher = useFetcher<BidActionResult>({ key: `${intent}-${auctionId}` })
@@ -375,9 +350,8 @@ function BidSubmission({
     const body = new FormData()
     body.set('intent', intent)
     body.set('auctionId', auctionId)
-    body.set('via', 'fetcher')
-    void submit(body, { method: 'post', action, preventScrollReset: true })
-  }, [submit, intent, auctionId, action])
+    void submit(body, { method: 'post', action: BID_ACTION, preventScrollReset: true })
+  }, [submit, intent, auctionId])
 
   useEffect(() => {
     if (fetcher.state !== 'idle') {
@@ -387,8 +361,8 @@ function BidSubmission({
     if (!busy.current) return
     busy.current = false
     if (fetcher.data) announce(fetcher.data, intent, auctionId)
-    onDone({ intent, auctionId, action })
-  }, [fetcher.state, fetcher.data, announce, onDone, intent, auctionId, action])
+    onDone({ intent, auctionId })
+  }, [fetcher.state, fetcher.data, announce, onDone, intent, auctionId])
 
   return null
 }

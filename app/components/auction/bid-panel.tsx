@@ -1,11 +1,11 @@
-import { Link, useFetcher, useFormAction, useLocation } from '@remix-run/react'
+import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useCallback, useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '~/components/toaster.tsx'
 import { eventValue, useTrack } from '~/utils/analytics.ts'
 import { useHydrated, useOptionalUser, useReportBalance } from '~/utils/hooks.ts'
-import { useOwnHoles, type OwnValues } from '~/utils/own-template.tsx'
+import { BID_ACTION } from '~/utils/revalidation.ts'
 
 export type BidIntent = 'bid' | 'prebid'
 export type BidActionResult = {
@@ -17,8 +17,8 @@ export type BidActionResult = {
 }
 
 /**
- * The bid (or prebid) button: a plain form post that comes back with a toast; with JavaScript
- * a fetcher with a busy state. Disabled while pending, and when the user already leads or
+ * The bid (or prebid) button: a plain form post to the bid action that comes back to this page
+ * with a toast; with JavaScript a fetcher with a busy state. Disabled while pending, and when the user already leads or
  * already has a prebid (SPEC.md section 2); a login link when nobody is logged in.
  */
 export function BidPanel({
@@ -29,20 +29,16 @@ export function BidPanel({
 }: {
   auctionId: string
   intent: BidIntent
-  /** Why the person cannot bid or prebid here, if so: theirs, from their values. */
-  disabledReason: (own: OwnValues) => string | null
+  /** Why the signed-in person cannot bid or prebid here (they lead, they hold a prebid). */
+  disabledReason: string | null
   className?: string
 }) {
   const { t } = useTranslation()
   const user = useOptionalUser()
   const location = useLocation()
-  // The page's own action: on the home page that is "/?index" (a post to "/" alone would go to
-  // the root layout, which takes none).
-  const formAction = useFormAction()
   const hydrated = useHydrated()
   const fetcher = useFetcher<BidActionResult>({ key: `${intent}-${auctionId}` })
   const pending = fetcher.state !== 'idle'
-  const holes = useOwnHoles()
 
   const announce = useBidAnnouncer()
   useEffect(() => {
@@ -57,31 +53,21 @@ export function BidPanel({
     )
   }
 
-  // The same form before and after hydration (a fetcher's form is a plain form without
-  // JavaScript): switching components would remount it and drop what was typed meanwhile.
-  const FormComponent = fetcher.Form
-  const fields = (reason: string | null, viaFetcher: boolean, busy: boolean) => (
-    <BidFormFields
-      auctionId={auctionId}
-      intent={intent}
-      viaFetcher={viaFetcher}
-      pending={busy}
-      label={intent === 'bid' ? t('auction.bidButton') : t('auction.prebidButton')}
-      placingLabel={t('auction.placing')}
-      disabledReason={reason}
-      className={className}
-    />
-  )
+  // A fetcher's form is a plain form without JavaScript; until the page is hydrated it names
+  // the page to come back to, and the bid action answers it with a redirect.
   return (
-    <FormComponent method="post" action={formAction} preventScrollReset>
-      {holes
-        ? // A page shared by signed-in people (decision 022): the fields are each person's own.
-          holes.choice(
-            (own) => disabledReason(own) ?? '',
-            (reason) => fields(reason || null, false, false),
-          )
-        : fields(disabledReason({ user }), hydrated, pending)}
-    </FormComponent>
+    <fetcher.Form method="post" action={BID_ACTION} preventScrollReset>
+      <BidFormFields
+        auctionId={auctionId}
+        intent={intent}
+        redirectTo={hydrated ? null : location.pathname + location.search}
+        pending={pending}
+        label={intent === 'bid' ? t('auction.bidButton') : t('auction.prebidButton')}
+        placingLabel={t('auction.placing')}
+        disabledReason={disabledReason}
+        className={className}
+      />
+    </fetcher.Form>
   )
 }
 
@@ -103,7 +89,7 @@ export const loginToBidHref = (location: { pathname: string; search: string }) =
 export function BidFormFields({
   auctionId,
   intent,
-  viaFetcher,
+  redirectTo,
   pending,
   label,
   placingLabel,
@@ -112,7 +98,8 @@ export function BidFormFields({
 }: {
   auctionId: string
   intent: BidIntent
-  viaFetcher: boolean
+  /** The page a post without JavaScript comes back to; none for a fetcher's. */
+  redirectTo: string | null
   pending: boolean
   label: string
   placingLabel: string
@@ -124,7 +111,7 @@ export function BidFormFields({
     <>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="auctionId" value={auctionId} />
-      {viaFetcher ? <input type="hidden" name="via" value="fetcher" /> : null}
+      {redirectTo === null ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
       <button
         type="submit"
         disabled={pending || Boolean(disabledReason)}
