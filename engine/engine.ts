@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis'
 import type { PrismaClient } from '../prisma/generated/client.ts'
 import { autoBidReserveLua, autoBidReturnLua, autoBidStopLua } from './autobid-lua.ts'
 import { createKeys, type Keys } from './keys.ts'
+import { readAuction, readUnfinishedAuctions, readUser, type AuctionLoad } from './load.ts'
 import {
   STATE_FIELDS,
   auctionViewLua,
@@ -24,6 +25,7 @@ import {
   RECENT_BIDS_KEPT,
   silentLogger,
   AUTO_BID_MAX,
+  type AuctionMeta,
   type AuctionState,
   type AutoBidPlaceResult,
   type AutoBidSetResult,
@@ -75,16 +77,6 @@ export type SweepResult = {
   nextDeadline: number | null
   started: string[]
   finished: string[]
-}
-
-/** What a page needs to show an auction besides its live numbers (kept in Redis as JSON). */
-export type AuctionMeta = {
-  displayId: string
-  slug: string
-  title: string
-  imageUrl: string | null
-  retailPrice: number
-  isBidPackage: boolean
 }
 
 type Reply = string[]
@@ -460,16 +452,9 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   /** Puts the user's balance and name into Redis unless already there. False: no such user. */
   async loadUser(userId: string): Promise<boolean> {
-    const user = await this.prisma.user.findUnique({
-      where: { id: userId },
-      select: { bidBalance: true, username: true },
-    })
+    const user = await readUser(this.prisma, userId)
     if (!user) return false
-    await scripts.loadUser.run(
-      this.redis,
-      [this.keys.user(userId)],
-      [user.bidBalance, user.username],
-    )
+    await scripts.loadUser.run(this.redis, [this.keys.user(userId)], [user.balance, user.name])
     return true
   }
 
@@ -494,12 +479,9 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   /** Puts one auction from Postgres into Redis (after create/edit, or on start-up). */
   async loadAuction(auctionId: string): Promise<AuctionStatus | 'skipped' | null> {
-    const row = await this.prisma.auction.findUnique({
-      where: { id: auctionId },
-      select: auctionLoadSelect,
-    })
-    if (!row) return null
-    const loaded = await this.loadAuctionRow(row)
+    const auction = await readAuction(this.prisma, auctionId)
+    if (!auction) return null
+    const loaded = await this.putAuction(auction)
     await this.catalogChanged()
     return loaded
   }
@@ -516,79 +498,36 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   /** Loads every auction that is not finished; returns how many. */
   async loadAllAuctions(): Promise<number> {
-    const rows = await this.prisma.auction.findMany({
-      where: { status: { in: ['upcoming', 'live'] } },
-      select: auctionLoadSelect,
-    })
-    for (const row of rows) await this.loadAuctionRow(row)
-    return rows.length
+    let count = 0
+    for await (const auction of readUnfinishedAuctions(this.prisma)) {
+      await this.putAuction(auction)
+      count += 1
+    }
+    return count
   }
 
-  private async loadAuctionRow(row: AuctionLoadRow): Promise<AuctionStatus | 'skipped'> {
+  private async putAuction(auction: AuctionLoad): Promise<AuctionStatus | 'skipped'> {
     const k = this.keys
-    let last = ''
-    let lastName = ''
-    let lastBot = '0'
-    let botBids = 0
-    let bidders: string[] = []
-    let botCounts: string[] = []
-    if (row.status === 'live') {
-      // Who has bid so far and how many bids were the house's: the live page's counts.
-      const rows = await this.prisma.$queryRaw<
-        Array<{ bidder: string; bot: boolean; bids: bigint }>
-      >`
-        SELECT COALESCE("userId", 'bot:' || "botId") AS bidder, bool_or("isBot") AS bot,
-               count(*) AS bids
-        FROM "Bid" WHERE "auctionId" = ${row.id} AND ("userId" IS NOT NULL OR "botId" IS NOT NULL)
-        GROUP BY 1`
-      bidders = rows.map((r) => r.bidder)
-      const bots = rows.filter((r) => r.bot)
-      botBids = bots.reduce((sum, r) => sum + Number(r.bids), 0)
-      botCounts = bots.flatMap((r) => [r.bidder, String(r.bids)])
-      const lastBid = await this.prisma.bid.findFirst({
-        where: { auctionId: row.id },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        select: {
-          userId: true,
-          botId: true,
-          isBot: true,
-          botName: true,
-          user: { select: { username: true } },
-        },
-      })
-      if (lastBid) {
-        last = lastBid.isBot ? `bot:${lastBid.botId ?? ''}` : (lastBid.userId ?? '')
-        lastName = lastBid.isBot ? (lastBid.botName ?? '') : (lastBid.user?.username ?? '')
-        lastBot = lastBid.isBot ? '1' : '0'
-      }
-    }
-    const meta: AuctionMeta = {
-      displayId: row.displayId,
-      slug: row.slug,
-      title: row.title,
-      imageUrl: row.imageUrl,
-      retailPrice: row.retailPrice,
-      isBidPackage: row.isBidPackage,
-    }
+    const { id, botCounts } = auction
     return (await scripts.loadAuction.run<string>(
       this.redis,
-      [k.auction(row.id), k.upcoming, k.ending, k.bidders(row.id), k.botCounts(row.id)],
+      [k.auction(id), k.upcoming, k.ending, k.bidders(id), k.botCounts(id)],
       [
-        row.id,
-        row.status,
-        row.currentPrice,
-        row.bidIncrement,
-        row.startTime.getTime(),
-        row.totalBids,
-        last,
-        lastName,
-        lastBot,
-        JSON.stringify(meta),
+        id,
+        auction.status,
+        auction.price,
+        auction.increment,
+        auction.startTime,
+        auction.bids,
+        auction.lastBidder,
+        auction.lastBidderName,
+        auction.lastBidderIsBot ? '1' : '0',
+        JSON.stringify(auction.meta),
         this.timerMs,
-        botBids,
-        botCounts.length / 2,
-        ...botCounts,
-        ...bidders,
+        auction.botBids,
+        botCounts.length,
+        ...botCounts.flatMap(([bidder, bids]) => [bidder, String(bids)]),
+        ...auction.bidders,
       ],
     )) as AuctionStatus | 'skipped'
   }
@@ -779,34 +718,4 @@ export class Engine extends EventEmitter<EngineEvents> {
     }
     return { at, timers }
   }
-}
-
-const auctionLoadSelect = {
-  id: true,
-  displayId: true,
-  slug: true,
-  title: true,
-  imageUrl: true,
-  retailPrice: true,
-  isBidPackage: true,
-  status: true,
-  currentPrice: true,
-  bidIncrement: true,
-  startTime: true,
-  totalBids: true,
-} as const
-
-type AuctionLoadRow = {
-  id: string
-  displayId: string
-  slug: string
-  title: string
-  imageUrl: string | null
-  retailPrice: number
-  isBidPackage: boolean
-  status: AuctionStatus
-  currentPrice: number
-  bidIncrement: number
-  startTime: Date
-  totalBids: number
 }

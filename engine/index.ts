@@ -8,7 +8,7 @@ import { OutboxWorker } from './outbox.ts'
 import { Sweeper } from './sweeper.ts'
 import { TimerBroadcast } from './timers.ts'
 
-export { Engine, type AuctionMeta, type EngineOptions, type SweepResult } from './engine.ts'
+export { Engine, type EngineOptions, type SweepResult } from './engine.ts'
 export { OutboxWorker } from './outbox.ts'
 export { Lease, LEASE_TTL_MS } from './lease.ts'
 export { Sweeper } from './sweeper.ts'

@@ -43,6 +43,16 @@ export type RecentBid = {
   at: number
 }
 
+/** What a page needs to show an auction besides its live numbers (kept in Redis as JSON). */
+export type AuctionMeta = {
+  displayId: string
+  slug: string
+  title: string
+  imageUrl: string | null
+  retailPrice: number
+  isBidPackage: boolean
+}
+
 /** The live state of an auction, straight from Redis. */
 export type AuctionState = {
   id: string
