@@ -7,7 +7,17 @@ import { silentLogger, type Logger } from './types.ts'
 // Run by the lease holder only, but every step is also safe with two instances at once: orders
 // are unique per (auction, user, kind) and an expiry is a conditional update.
 
-export const PAYMENT_WINDOW_MS = 48 * 60 * 60 * 1000
+const HOUR_MS = 60 * 60 * 1000
+// Two rules that happen to be equal, kept side by side (docs/decisions/016-winner-orders.md,
+// 017-buy-it-now.md): an order's time to pay runs from whenever the order is made, the chance
+// to buy an item one did not win runs from the auction's end only.
+/**
+ * How long an order has to be paid: a win from the end, a passed-on win from the expiry that
+ * passed it on, a Buy It Now order from when it is made.
+ */
+export const PAYMENT_WINDOW_MS = 48 * HOUR_MS
+/** How long after the end a participant who did not win may still buy the item (Buy It Now). */
+export const BUY_NOW_WINDOW_MS = 48 * HOUR_MS
 /** Auctions that ended longer ago than this get no winner order: they predate orders. */
 export const WINNER_ORDER_LOOKBACK_MS = 14 * 24 * 60 * 60 * 1000
 const INTERVAL_MS = 20_000

@@ -1,4 +1,4 @@
-import { PAYMENT_WINDOW_MS } from '../../engine/orders.ts'
+import { BUY_NOW_WINDOW_MS, PAYMENT_WINDOW_MS } from '../../engine/orders.ts'
 import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { toMajor } from '~/utils/money.ts'
@@ -15,8 +15,6 @@ import {
 
 /** The value of one spent bid (SPEC.md section 9: 15 som per bid in every package). */
 export const BID_VALUE = 15_00
-/** How long after the end a participant who did not win may buy the item. */
-export const BUY_NOW_WINDOW_MS = 48 * 60 * 60 * 1000
 export const ADMIN_ORDERS_PER_PAGE = 20
 
 export class OrderError extends Error {

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { createUser, DuplicateError } from '~/models/user.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
-import { createSession } from '~/services/auth.server.ts'
-import { hit, limits } from '~/services/rate-limit.server.ts'
+import { register } from '~/services/registration.server.ts'
 import {
   apiError,
   json,
@@ -18,19 +16,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request)
   const t = await translator(request)
   const body = validate(registerSchema, await readJson(request, t), t)
-  const wait = await hit('register-ip', context.clientIp, limits.registerPerIp)
-  if (wait) return tooMany(t, wait)
-  try {
-    const user = await createUser(context.engine, { ...body, ipAddress: context.clientIp || null })
-    const cookie = await createSession(request, user.id, context.clientIp)
-    return json(
-      { user: await getUserView(context.engine, user.id) },
-      { status: 201, headers: { 'Set-Cookie': cookie } },
-    )
-  } catch (error) {
-    if (error instanceof DuplicateError) return apiError(409, t(`validation.${error.field}Taken`))
-    throw error
-  }
+  const outcome = await register(request, context, body)
+  if (!outcome.ok)
+    return outcome.status === 429
+      ? tooMany(t, outcome.seconds)
+      : apiError(outcome.status, t(outcome.message))
+  return json(
+    { user: await getUserView(context.engine, outcome.userId) },
+    { status: 201, headers: { 'Set-Cookie': outcome.cookie } },
+  )
 }
 
 export const loader = ({ request }: { request: Request }) => methodNotAllowed(request)

@@ -16,11 +16,11 @@ import {
 import { useTranslation } from 'react-i18next'
 import { AuthTabs, type AuthActionData, type AuthTab } from '~/components/auth-forms.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { createUser, DuplicateError, FREE_BIDS } from '~/models/user.server.ts'
-import { authenticator, createSession, InvalidCredentials } from '~/services/auth.server.ts'
+import { FREE_BIDS } from '~/models/user.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { onboardingCookie } from '~/services/onboarding.server.ts'
-import { hit, limits, reset } from '~/services/rate-limit.server.ts'
+import { logIn } from '~/services/login.server.ts'
+import { register } from '~/services/registration.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { createToastHeaders } from '~/services/toast.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
@@ -32,16 +32,16 @@ import { readForm } from '~/utils/form.server.ts'
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'))
-  if (await getOptionalUser(request)) throw redirect(redirectTo === '/login' ? '/' : redirectTo)
+  if (await getOptionalUser(request)) throw redirect(afterLogin(redirectTo))
   const tab: AuthTab = url.searchParams.get('tab') === 'register' ? 'register' : 'login'
   const t = await getFixedT(request)
   return { tab, redirectTo, title: t('auth.title') }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request.clone())
+  const form = await readForm(request)
   const intent = form.get('intent')
-  const redirectTo = safeRedirect(form.get('redirectTo'))
+  const redirectTo = afterLogin(safeRedirect(form.get('redirectTo')))
   const t = await getFixedT(request)
   const tooMany = (seconds: number) => t('auth.tooManyAttempts', { seconds })
 
@@ -50,94 +50,60 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') {
       return data<AuthActionData>({ intent, result: submission.reply() }, { status: 400 })
     }
-    const wait =
-      (await hit('login-ip', context.clientIp, limits.loginPerIp)) ||
-      (await hit('login-user', submission.value.username, limits.loginPerUsername))
-    if (wait) {
-      return data<AuthActionData>(
-        { intent, result: submission.reply({ formErrors: [tooMany(wait)] }) },
-        { status: 429 },
-      )
+    const outcome = await logIn(request, context.clientIp, submission.value)
+    if (!outcome.ok) {
+      const result =
+        outcome.status === 429
+          ? submission.reply({ formErrors: [tooMany(outcome.seconds)] })
+          : submission.reply({ formErrors: [outcome.message], hideFields: ['password'] })
+      return data<AuthActionData>({ intent, result }, { status: outcome.status })
     }
-    let userId: string
-    try {
-      userId = await authenticator.authenticate('form', request)
-    } catch (error) {
-      if (!(error instanceof InvalidCredentials)) throw error
-      return data<AuthActionData>(
-        {
-          intent,
-          result: submission.reply({
-            formErrors: ['auth.invalidCredentials'],
-            hideFields: ['password'],
-          }),
-        },
-        { status: 401 },
-      )
-    }
-    await reset('login-user', submission.value.username, limits.loginPerUsername)
-    const cookie = await createSession(request, userId, context.clientIp)
     const toast = await createToastHeaders({
       type: 'success',
       description: t('auth.welcomeBack', { username: submission.value.username }),
     })
-    return redirect(redirectTo === '/login' ? '/' : redirectTo, {
-      headers: combineHeaders({ 'Set-Cookie': cookie }, toast),
+    return redirect(redirectTo, {
+      headers: combineHeaders({ 'Set-Cookie': outcome.cookie }, toast),
     })
   }
 
   if (intent === 'register') {
     const submission = parseWithZod(form, { schema: registerFormServerSchema })
+    const hideFields = ['password', 'confirmPassword']
     if (submission.status !== 'success') {
       return data<AuthActionData>(
-        { intent, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },
+        { intent, result: submission.reply({ hideFields }) },
         { status: 400 },
       )
     }
-    const wait = await hit('register-ip', context.clientIp, limits.registerPerIp)
-    if (wait) {
-      return data<AuthActionData>(
-        { intent, result: submission.reply({ formErrors: [tooMany(wait)] }) },
-        { status: 429 },
-      )
+    const outcome = await register(request, context, submission.value)
+    if (!outcome.ok) {
+      const result =
+        outcome.status === 429
+          ? submission.reply({ formErrors: [tooMany(outcome.seconds)] })
+          : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields })
+      return data<AuthActionData>({ intent, result }, { status: outcome.status })
     }
-    try {
-      const { username, email, password } = submission.value
-      const user = await createUser(context.engine, {
-        username,
-        email,
-        password,
-        ipAddress: context.clientIp || null,
-      })
-      const cookie = await createSession(request, user.id, context.clientIp)
-      const toast = await createToastHeaders({
-        type: 'success',
-        title: t('auth.registered'),
-        description: t('auth.registeredText', { count: FREE_BIDS }),
-      })
-      return redirect(redirectTo === '/login' ? '/' : redirectTo, {
-        headers: combineHeaders(
-          { 'Set-Cookie': cookie },
-          { 'Set-Cookie': onboardingCookie(getEnv().NODE_ENV === 'production') },
-          toast,
-        ),
-      })
-    } catch (error) {
-      if (!(error instanceof DuplicateError)) throw error
-      return data<AuthActionData>(
-        {
-          intent,
-          result: submission.reply({
-            fieldErrors: { [error.field]: [`validation.${error.field}Taken`] },
-            hideFields: ['password', 'confirmPassword'],
-          }),
-        },
-        { status: 409 },
-      )
-    }
+    const toast = await createToastHeaders({
+      type: 'success',
+      title: t('auth.registered'),
+      description: t('auth.registeredText', { count: FREE_BIDS }),
+    })
+    return redirect(redirectTo, {
+      headers: combineHeaders(
+        { 'Set-Cookie': outcome.cookie },
+        { 'Set-Cookie': onboardingCookie(getEnv().NODE_ENV === 'production') },
+        toast,
+      ),
+    })
   }
 
   throw data(t('api.invalid'), { status: 400 })
+}
+
+/** Where a login or registration goes: back where it came from, never to the login page. */
+function afterLogin(redirectTo: string) {
+  return redirectTo === '/login' ? '/' : redirectTo
 }
 
 export default function LoginRoute() {

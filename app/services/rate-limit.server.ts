@@ -5,6 +5,8 @@ import { getEnv } from '~/utils/env.server.ts'
 // the availability checks (per IP and per username).
 
 export type RateLimit = { limit: number; windowSeconds: number }
+/** A step refused by a limit: pages and the API both answer 429, after `seconds`. */
+export type RateLimited = { ok: false; status: 429; seconds: number }
 
 export const limits = {
   loginPerIp: { limit: 20, windowSeconds: 60 },

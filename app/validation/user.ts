@@ -60,12 +60,15 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX, 'validation.enterPassword'),
 })
 
+export type LoginInput = z.output<typeof loginSchema>
+
 /** The JSON API's register payload (SPEC.md section 3 "Payloads"). */
 export const registerSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
 })
+export type RegisterInput = z.output<typeof registerSchema>
 
 /** The page's form also has confirmPassword, checked here and never sent on. */
 export const registerFormSchema = registerSchema

@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import { Redis } from 'ioredis'
 import { afterAll, inject } from 'vitest'
 import { slugify } from '../../app/utils/slug.ts'
-import { Engine } from '../../engine/index.ts'
+import { Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 
 // Auctions made for one test, on the server's own database and engine keys, with no bots
@@ -97,7 +97,7 @@ export async function createOrder(userId: string, auctionId: string, price = 1_5
       auctionId,
       kind: 'win',
       price,
-      expiresAt: new Date(Date.now() + 48 * 3_600_000),
+      expiresAt: new Date(Date.now() + PAYMENT_WINDOW_MS),
     },
     select: { id: true },
   })

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { Engine } from '../../engine/index.ts'
+import { Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { base, call, sessionOf, unique } from './api.ts'
 import { createAuction } from './auctions.ts'
@@ -284,7 +284,7 @@ async function createOrder(
       deliveryMethod:
         overrides.deliveryMethod === undefined ? 'courier_bishkek' : overrides.deliveryMethod,
       deliveryFee: 200_00,
-      expiresAt: new Date(Date.now() + (overrides.expiresInMs ?? 48 * 3_600_000)),
+      expiresAt: new Date(Date.now() + (overrides.expiresInMs ?? PAYMENT_WINDOW_MS)),
     },
     select: { id: true, auction: { select: { title: true } } },
   })

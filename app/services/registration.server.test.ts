@@ -1,0 +1,92 @@
+import { expect, test } from 'vitest'
+import { Engine } from '../../engine/index.ts'
+import { getRedis } from '~/services/redis.server.ts'
+import { limits } from '~/services/rate-limit.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+import { getEnv } from '~/utils/env.server.ts'
+import { register } from './registration.server.ts'
+
+// Registration as the /login page and the JSON API share it: its outcomes, each with the status
+// both answer with.
+
+let counter = 0
+const unique = () => `rg${Date.now().toString(36)}${counter++}`
+const request = () => new Request('http://localhost/login', { method: 'POST' })
+
+async function newAccount(clientIp = '10.0.0.1') {
+  const engine = new Engine({
+    redis: getRedis(),
+    prisma: getPrisma(),
+    prefix: getEnv().REDIS_PREFIX,
+  })
+  const username = unique()
+  const outcome = await register(
+    request(),
+    { engine, clientIp },
+    { username, email: `${username}@mail.kg`, password: 'secret12' },
+  )
+  if (!outcome.ok) throw new Error(`registration refused: ${outcome.status}`)
+  return { engine, username, userId: outcome.userId }
+}
+
+test('registration gives the free bids; a taken username (of a person or a bot) or email is a 409', async () => {
+  const { engine, username, userId } = await newAccount('10.0.7.1')
+  expect(await engine.getBalance(userId)).toBe(5)
+  const user = await getPrisma().user.findUniqueOrThrow({ where: { id: userId } })
+  expect(user).toMatchObject({ username, email: `${username}@mail.kg`, ipAddress: '10.0.7.1' })
+  expect(user.passwordHash).toMatch(/^\$argon2id\$/)
+
+  const context = { engine, clientIp: '10.0.7.2' }
+  expect(
+    await register(request(), context, {
+      username: username.toUpperCase(),
+      email: `${unique()}@mail.kg`,
+      password: 'secret12',
+    }),
+  ).toEqual({ ok: false, status: 409, field: 'username', message: 'validation.usernameTaken' })
+  expect(
+    await register(request(), context, {
+      username: unique(),
+      email: `${username}@mail.kg`,
+      password: 'secret12',
+    }),
+  ).toEqual({ ok: false, status: 409, field: 'email', message: 'validation.emailTaken' })
+  const bot = await getPrisma().bot.create({
+    data: { username: unique(), firstName: 'Бот', lastName: 'Ботов' },
+  })
+  expect(
+    await register(request(), context, {
+      username: bot.username,
+      email: `${unique()}@mail.kg`,
+      password: 'secret12',
+    }),
+  ).toMatchObject({ ok: false, status: 409, field: 'username' })
+})
+
+test('registrations past the per-IP limit are a 429 and create nobody', async () => {
+  const engine = new Engine({
+    redis: getRedis(),
+    prisma: getPrisma(),
+    prefix: getEnv().REDIS_PREFIX,
+  })
+  const allowed = Math.max(1, Math.round(limits.registerPerIp.limit * getEnv().RATE_LIMIT_SCALE))
+  const clientIp = '10.0.8.1'
+  // Refused attempts count too, so taken names reach the limit without making accounts.
+  const { username } = await newAccount(clientIp)
+  for (let i = 1; i < allowed; i += 1) {
+    const taken = await register(
+      request(),
+      { engine, clientIp },
+      { username, email: `${unique()}@mail.kg`, password: 'secret12' },
+    )
+    expect(taken).toMatchObject({ status: 409 })
+  }
+  const name = unique()
+  const limited = await register(
+    request(),
+    { engine, clientIp },
+    { username: name, email: `${name}@mail.kg`, password: 'secret12' },
+  )
+  expect(limited).toMatchObject({ ok: false, status: 429 })
+  expect(await getPrisma().user.count({ where: { username: name } })).toBe(0)
+})
