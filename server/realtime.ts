@@ -35,7 +35,7 @@ type Options = {
 }
 
 /**
- * Socket.IO on the same server (DESIGN.md "Real time"): clients join auction rooms; engine
+ * Socket.IO on the same server (docs/architecture.md#real-time): clients join auction rooms; engine
  * events become `auctionUpdate` for the room, `bidBalanceUpdate` for the user's own room and a
  * 1 Hz `timerUpdate` for everyone, written in slices. The Redis adapter shares rooms across
  * instances.

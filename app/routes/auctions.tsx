@@ -14,7 +14,7 @@ import { getFixedT } from '~/services/i18n.server.ts'
 import { useOptionalUser } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 
-// SPEC.md "Upcoming auctions page": by start time, 12 a page, paged by the URL (works without JS).
+// docs/rules.md#upcoming-auctions: by start time, 12 a page, paged by the URL (works without JS).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const [result, user, t] = await Promise.all([

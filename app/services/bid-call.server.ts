@@ -20,7 +20,7 @@ export type BidCallRequest = {
 }
 
 /**
- * `POST /api/auctions/{id}/bid` (SPEC.md section 7). The busiest call of the site and one that
+ * `POST /api/auctions/{id}/bid` (docs/rules.md#bidding). The busiest call of the site and one that
  * renders nothing, so the server answers it ahead of Remix (server/app.ts) with this same
  * function that the route module uses; it reads only the two headers, never the body.
  */
