@@ -1,4 +1,4 @@
-// The one process: Express + Remix + Socket.IO + the bid engine (DESIGN.md "The shape").
+// The one process: Express + Remix + Socket.IO + the bid engine (docs/architecture.md#the-shape).
 import { createEngineRuntime } from './engine/index.ts'
 import { errorFields, log } from './app/services/logger.server.ts'
 import { getRedis } from './app/services/redis.server.ts'

@@ -4,7 +4,7 @@ import type { BidResult } from './types.ts'
 import { createUser, liveAuction, sleep, testEngine } from './test-support.ts'
 
 // Many bidders at once on several auctions, in random orders and with random balances: the
-// invariants of SPEC.md section 1 hold in Redis, and Postgres equals Redis after the outbox
+// invariants of docs/rules.md#bidding hold in Redis, and Postgres equals Redis after the outbox
 // drains.
 test('concurrent bidders never break balances, prices or winners', async () => {
   await fc.assert(

@@ -67,7 +67,7 @@ export type EngineOptions = {
   log?: Logger
   /** How long finished auctions stay in Redis for late readers. */
   finishedTtlMs?: number
-  /** The bid timer; SPEC.md fixes it at 10 s, tests shorten it. */
+  /** The bid timer; docs/rules.md#bidding fixes it at 10 s, tests shorten it. */
   timerMs?: number
 }
 
@@ -138,7 +138,7 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   // --- bids -------------------------------------------------------------------------------
 
-  /** A person's bid: costs one bid credit (SPEC.md section 1). */
+  /** A person's bid: costs one bid credit (docs/rules.md#bidding). */
   async bid(auctionId: string, userId: string): Promise<BidResult> {
     const reply = await this.withUser(userId, () =>
       scripts.bid.run<Reply>(this.redis, this.bidKeys(auctionId, this.keys.user(userId)), [
@@ -644,7 +644,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   }
 
   /**
-   * A live auction's bid counts as its page shows them (SPEC.md "Auction detail"): all bids,
+   * A live auction's bid counts as its page shows them (docs/rules.md#auction-page): all bids,
    * the house's, and how many people and bots have bid. Null unless Redis holds it live.
    */
   async getBidStats(auctionId: string): Promise<{
@@ -704,7 +704,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000)
   }
 
-  /** Milliseconds left on every live auction's timer (SPEC.md "Timers"). */
+  /** Milliseconds left on every live auction's timer (docs/rules.md#calls). */
   async getTimers(): Promise<{ at: number; timers: Record<string, number> }> {
     const [now, ...entries] = await scripts.timers.run<string[]>(
       this.redis,

@@ -201,7 +201,7 @@ return {tostring(now), nextStart, nextEnd, table.concat(started, ','), table.con
 `
 
 /**
- * An admin ends a live auction now (SPEC.md section 4); the last bidder wins.
+ * An admin ends a live auction now (docs/rules.md#auction-lifecycle); the last bidder wins.
  * KEYS: auction, ending, outbox. ARGV: auctionId, base, finishedTtlMs.
  */
 export const endLua = `${NOW}${EXPIRE_FINISHED}

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '../prisma/generated/client.ts'
 import { silentLogger, type Logger } from './types.ts'
 
-// Won items on their way to their owners (SPEC.md section 9; docs/decisions/016-winner-orders.md):
+// Won items on their way to their owners (docs/decisions/016-winner-orders.md):
 // a finished auction's human winner gets an order to pay within 48 hours of the end; an order
 // left unpaid expires and the item passes to the previous participant at their own last bid.
 // Run by the lease holder only, but every step is also safe with two instances at once: orders

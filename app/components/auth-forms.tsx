@@ -16,7 +16,7 @@ export type AuthActionData = { intent: AuthTab; result: SubmissionResult<string[
 type FormLike = typeof Form | FetcherWithComponents<unknown>['Form']
 
 /**
- * The two tabs of SPEC.md "Login / registration". The tab comes from the URL (`?tab=register`),
+ * The two tabs of the login page (docs/rules.md#accounts). The tab comes from the URL (`?tab=register`),
  * so the triggers are links that work without JavaScript; both forms post to /login.
  */
 export function AuthTabs({
@@ -219,7 +219,7 @@ function RegisterForm({
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerFormSchema }),
-    // Checked here; the confirmation itself is not sent (SPEC.md section 2).
+    // Checked here; the confirmation itself is not sent (docs/rules.md#registration).
     onSubmit: submit
       ? (event, { formData }) => {
           event.preventDefault()

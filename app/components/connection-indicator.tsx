@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/utils/hooks.ts'
 import { useSocket } from '~/utils/socket.tsx'
 
-/** Connected / disconnected (SPEC.md section 4); without JavaScript there is no live link. */
+/** Connected / disconnected (docs/rules.md#real-time-events); without JavaScript there is no live link. */
 export function ConnectionIndicator() {
   const { t } = useTranslation()
   const { connected } = useSocket()

@@ -6,9 +6,9 @@ import { useRootData } from '~/utils/hooks.ts'
 const optionalCategories = ['analytics', 'functional', 'marketing'] as const
 
 /**
- * SPEC.md "Cookie banner": shown 2 s after load while no choice is stored. The delay is a CSS
+ * docs/rules.md#cookies-and-consent: shown 2 s after load while no choice is stored. The delay is a CSS
  * animation, so it holds without JavaScript too; every button is a plain form post that reloads
- * the page (SPEC.md section 4), so a tag manager allowed by the choice loads at once.
+ * the page, so a tag manager allowed by the choice loads at once.
  */
 export function CookieBanner() {
   const { t } = useTranslation()

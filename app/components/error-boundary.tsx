@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 
-/** The one error view every route's ErrorBoundary uses (STYLE.md idiom 8). */
+/** The one error view every route's ErrorBoundary uses. */
 export function GeneralErrorBoundary() {
   const error = useRouteError()
   const { t } = useTranslation()

@@ -7,7 +7,7 @@ import { AuthTabs, type AuthActionData, type AuthTab } from '~/components/auth-f
 import { useHydrated } from '~/utils/hooks.ts'
 
 /**
- * The header's login/register dialog (SPEC.md section 2). Before hydration, and without
+ * The header's login/register dialog (docs/rules.md#screens). Before hydration, and without
  * JavaScript, the same button is a link to /login.
  */
 export function LoginDialog({ redirectTo, className }: { redirectTo: string; className: string }) {

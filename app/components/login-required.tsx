@@ -7,7 +7,7 @@ const button =
   'rounded-md px-4 py-2 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
 /**
- * The "login required" state of personal pages (SPEC.md: profile has a home button, bid
+ * The "login required" state of personal pages (profile has a home button, bid
  * history a back button); both also offer the login page, which brings the user back here.
  */
 export function LoginRequired({ text, back }: { text: string; back: 'home' | 'back' }) {

@@ -16,7 +16,7 @@ import {
 } from '~/validation/user.ts'
 
 /**
- * The welcome and complete-profile dialogs after registration (SPEC.md section 2), each shown
+ * The welcome and complete-profile dialogs after registration (docs/rules.md#onboarding), each shown
  * once. Without JavaScript they are plain sections at the top of the page, with a plain form.
  */
 export function Onboarding() {

@@ -4,7 +4,7 @@ import { ChevronDown, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 
-// Building blocks of the static pages (SPEC.md section 2: how it works, support, rules, legal
+// Building blocks of the static pages (docs/rules.md#static-pages: how it works, support, rules, legal
 // texts, welcome preview). Their texts live in the `pages` namespace; see
 // docs/decisions/010-static-texts.md for the product rules they state.
 

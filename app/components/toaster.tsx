@@ -27,7 +27,7 @@ export function showToast(toast: Omit<Toast, 'id'> & { id?: string }) {
 }
 
 /**
- * One toast at a time, 5 s, swipe right to dismiss, F8 to focus (SPEC.md section 9).
+ * One toast at a time, 5 s, swipe right to dismiss, F8 to focus (docs/rules.md#toasts).
  * Before hydration (and for browsers without JavaScript) a flash toast is printed as a plain
  * status message, since Radix renders toasts only in the browser.
  */

@@ -6,7 +6,7 @@ import { toMajor } from '~/utils/money.ts'
 import type { ProfileInput } from '~/validation/user.ts'
 
 // A person's own account data: profile changes, statistics, won auctions, bids and prebids
-// (SPEC.md sections 2 "Profile" and "Bid history", 3 and 7 "User"). Money in minor units; the
+// (docs/rules.md#profile-and-bid-history-pages). Money in minor units; the
 // API routes convert to som. Definitions are in docs/decisions/009-account-statistics.md.
 
 export const RECENT_BIDS = 10
@@ -129,7 +129,7 @@ export async function getWonAuctions(userId: string, limit = 24): Promise<WonAuc
   }))
 }
 
-/** SPEC.md "Bid history item", with the time and the auction's slug for links. */
+/** A bid history item (docs/rules.md#shapes), with the time and the auction's slug for links. */
 export type UserBid = {
   id: string
   amount: number
@@ -246,7 +246,7 @@ export async function getBidHistoryStats(userId: string): Promise<BidHistoryStat
   }
 }
 
-// The JSON API speaks som (SPEC.md section 7).
+// The JSON API speaks som (docs/rules.md#json-api).
 
 export function userBidJson(bid: UserBid) {
   return { ...bid, amount: toMajor(bid.amount) }

@@ -6,7 +6,7 @@ import { nextDisplayNumber } from '~/utils/display-id.server.ts'
 import { slugify } from '~/utils/slug.ts'
 import type { AuctionCreateInput, AuctionUpdateInput } from '~/validation/admin.ts'
 
-// What an admin does to auctions (SPEC.md sections 2 "Admin dashboard", 4 and 6). Every change
+// What an admin does to auctions (docs/rules.md#admin-dashboard). Every change
 // goes to Postgres and then to the engine, so the live state in Redis follows at once.
 
 /** A start this far in the past still counts as "now" (the form's minute precision). */
@@ -102,7 +102,7 @@ export async function updateAuction(engine: Engine, id: string, input: AuctionUp
   return (await getAuctionById(engine, id))!
 }
 
-/** Ends a live auction now; the last bidder wins (SPEC.md section 4). */
+/** Ends a live auction now; the last bidder wins (docs/rules.md#auction-lifecycle). */
 export async function endAuction(engine: Engine, id: string) {
   const exists = await getPrisma().auction.findUnique({ where: { id }, select: { status: true } })
   if (!exists) throw new AdminError(404, 'errors.auctionNotFound')

@@ -4,7 +4,7 @@ import { isUsernameTaken } from '~/models/user.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import type { BotCreateInput, BotSettingsInput } from '~/validation/admin.ts'
 
-// Bots and their settings (SPEC.md sections 2, 3 and 9). The engine's bot worker re-reads
+// Bots and their settings (docs/rules.md#bots). The engine's bot worker re-reads
 // settings and assignments every 2 s, so changes here reach the bidding within that time.
 
 export const BOTS_PER_PAGE = 5
@@ -197,7 +197,7 @@ export async function unassignBot(auctionId: string, botId: string) {
   if (result.count === 0) throw new AdminError(404, 'errors.assignmentNotFound')
 }
 
-/** SPEC.md "Bot auction status": per bot, the auctions it is assigned to that are not over. */
+/** Bot auction status (docs/rules.md#shapes): per bot, the auctions it is assigned to that are not over. */
 export async function botAuctionStatus() {
   const rows = await getPrisma().botAssignment.findMany({
     where: { auction: { status: { not: 'finished' } } },

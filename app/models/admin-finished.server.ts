@@ -1,8 +1,8 @@
 import { getPrisma } from '~/utils/db.server.ts'
 import { AdminError } from '~/models/admin-auctions.server.ts'
 
-// Finished auctions for the admin (SPEC.md sections 2 "Admin finished auctions" and 3 "Auction
-// stats"). Money in minor units.
+// Finished auctions for the admin (docs/rules.md#admin-finished-auctions, with the auction
+// stats). Money in minor units.
 
 export const FINISHED_PER_PAGE = 20
 
@@ -61,7 +61,7 @@ export async function listFinished(page: number, perPage = FINISHED_PER_PAGE) {
   }
 }
 
-/** SPEC.md "Auction stats": counts by kind of bidder, distinct participants, the bids. */
+/** Auction stats (docs/rules.md#shapes): counts by kind of bidder, distinct participants, the bids. */
 export async function auctionStats(auctionId: string) {
   const prisma = getPrisma()
   const auction = await prisma.auction.findUnique({

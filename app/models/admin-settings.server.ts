@@ -2,7 +2,7 @@ import { getSettings, invalidateSettings } from '~/models/settings.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import type { SettingsInput } from '~/validation/admin.ts'
 
-// The system settings form (SPEC.md sections 2 "Admin settings" and 5). Saving drops this
+// The system settings form (docs/rules.md#settings). Saving drops this
 // process's cache; other instances pick the change up within the 5-minute cache time.
 
 export async function saveSettings(input: SettingsInput) {

@@ -11,7 +11,7 @@ import { getPrisma } from '~/utils/db.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import type { UserEditInput } from '~/validation/admin.ts'
 
-// Users as an admin sees and edits them (SPEC.md sections 2 "Admin users", 3, 5 and 7).
+// Users as an admin sees and edits them (docs/rules.md#admin-users).
 
 export const USERS_PER_PAGE = 10
 
@@ -132,7 +132,7 @@ export async function deleteUser(adminId: string, id: string) {
   await Promise.all(sessions.map((session) => forgetSession(session.id)))
 }
 
-/** SPEC.md "User activity". Money in minor units. */
+/** User activity (docs/rules.md#shapes). Money in minor units. */
 export async function userActivity(id: string) {
   const prisma = getPrisma()
   const user = await prisma.user.findUnique({ where: { id }, select: { id: true } })

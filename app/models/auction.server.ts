@@ -4,7 +4,7 @@ import { catalogRead, recentRead } from '~/models/shared-reads.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { toMajor } from '~/utils/money.ts'
 
-// Auctions for people (SPEC.md sections 2 and 3): the row from Postgres, the live numbers
+// Auctions for people (docs/rules.md#screens): the row from Postgres, the live numbers
 // from the engine in Redis whenever the auction is not finished.
 
 export type AuctionStatus = 'upcoming' | 'live' | 'finished'
@@ -253,7 +253,7 @@ export async function getOpenAuctionPageOf(id: string, perPage: number): Promise
   return Math.floor(before / perPage) + 1
 }
 
-/** SPEC.md "Auctions response": the three groups. */
+/** The auctions response (docs/rules.md#calls): the three groups. */
 export async function getAuctionGroups(engine: Engine, { finishedLimit = 20 } = {}) {
   const prisma = getPrisma()
   const [open, finished] = await Promise.all([
@@ -277,7 +277,7 @@ export async function getAuctionGroups(engine: Engine, { finishedLimit = 20 } = 
   }
 }
 
-/** The upcoming auctions page: sorted by start, paged (SPEC.md section 9: 12 per page). */
+/** The upcoming auctions page: sorted by start, paged (docs/rules.md#upcoming-auctions: 12 per page). */
 export async function getUpcomingPage(engine: Engine, page: number, perPage = 12) {
   const prisma = getPrisma()
   const where = { status: 'upcoming' as const }
@@ -373,7 +373,7 @@ export async function hasUserPrebid(auctionId: string, userId: string) {
   )
 }
 
-/** The JSON API's auction (SPEC.md section 3): money in som. */
+/** The JSON API's auction (docs/rules.md#shapes): money in som. */
 export function auctionJson(view: AuctionView) {
   return {
     ...view,

@@ -6,7 +6,7 @@ import { getOptionalUser } from '~/services/session.server.ts'
 import { json, methodNotAllowed, readJson, tooMany, translator } from '~/utils/api.server.ts'
 import { emailSchema, phoneSchema, usernameSchema } from '~/validation/user.ts'
 
-// Live availability of username, email and phone ({valid, message}, SPEC.md section 3).
+// Live availability of username, email and phone ({valid, message}, docs/rules.md#availability-checks).
 export type Availability = { valid: boolean; message: string }
 
 const checks = {

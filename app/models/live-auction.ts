@@ -1,7 +1,7 @@
 import type { AuctionMeta, AuctionState, RecentBid } from '../../engine/index.ts'
 import { toMajor } from '~/utils/money.ts'
 
-// The JSON shapes of live auction data (SPEC.md section 7), built from the engine's Redis state.
+// The JSON shapes of live auction data (docs/rules.md#real-time-events), built from the engine's Redis state.
 // Money in som (0.01), as the API speaks; times in ms since the epoch (server clock).
 
 export type LiveBid = {
@@ -71,7 +71,7 @@ export function presentAuction(
   }
 }
 
-/** SPEC.md "Timers": auction id -> whole seconds left. */
+/** Timers (docs/rules.md#calls): auction id -> whole seconds left. */
 export function timersInSeconds(timers: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {}
   for (const [id, ms] of Object.entries(timers)) out[id] = Math.ceil(ms / 1000)

@@ -9,11 +9,11 @@ import {
   type OrderStatusName,
 } from '~/validation/order.ts'
 
-// Orders of won and bought items (SPEC.md section 9; docs/decisions/016-winner-orders.md and
+// Orders of won and bought items (docs/decisions/016-winner-orders.md and
 // 017-buy-it-now.md). A person's queries are always scoped by their user id, so another
 // person's order is "not found". Money in minor units; the API converts to som.
 
-/** The value of one spent bid (SPEC.md section 9: 15 som per bid in every package). */
+/** The value of one spent bid (docs/rules.md#bid-packages: 15 som per bid in every package). */
 export const BID_VALUE = 15_00
 export const ADMIN_ORDERS_PER_PAGE = 20
 

@@ -87,7 +87,7 @@ export async function getUserOrder(userId: string, id: string) {
 }
 export type UserOrder = NonNullable<Awaited<ReturnType<typeof getUserOrder>>>
 
-/** Why an order cannot be paid now, or null when it can (SPEC.md section 9: 48 hours). */
+/** Why an order cannot be paid now, or null when it can (docs/rules.md#winner-orders: 48 hours). */
 export function orderNotPayable(
   order: Pick<UserOrder, 'status' | 'expiresAt' | 'deliveryMethod'>,
   now = new Date(),

@@ -1,6 +1,6 @@
 import { getPrisma } from '~/utils/db.server.ts'
 
-// Site settings (SPEC.md section 3 "Settings"): one row, read on every page for the header and
+// Site settings (docs/rules.md#settings): one row, read on every page for the header and
 // footer, so it is cached in memory. Saving in the admin calls invalidateSettings().
 
 export type PublicSettings = {
@@ -18,7 +18,7 @@ export type PublicSettings = {
   discloseHouseBids: boolean
 }
 
-/** SPEC.md: when settings are not loaded, currency and symbol are the local currency word. */
+/** docs/rules.md#settings: when settings are not loaded, currency and symbol are the local currency word. */
 export const defaultSettings: PublicSettings = {
   currency: 'сом',
   currencySymbol: 'сом',

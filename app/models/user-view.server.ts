@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine/index.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
-// The user as the JSON API and the profile page show it (SPEC.md section 3 "User").
+// The user as the JSON API and the profile page show it (docs/rules.md#shapes).
 
 export const userViewSelect = {
   id: true,

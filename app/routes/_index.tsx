@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     featured: home.featured,
     upcomingShown,
     prebidIds,
-    // When no auction is featured the hero counts down two days from now (SPEC.md "Home").
+    // When no auction is featured the hero counts down two days from now (docs/rules.md#home).
     heroTarget: home.featured?.startTime ?? new Date(Date.now() + FALLBACK_MS).toISOString(),
     heroStartsIn: home.featured?.startsIn ?? FALLBACK_MS,
     title: settings.siteName,

@@ -65,7 +65,7 @@ import { getPrisma } from '~/utils/db.server.ts'
 import { pageParam } from '~/utils/http.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-// /admin (SPEC.md section 2 "Admin dashboard"): statistics, the open auctions with their create,
+// /admin (docs/rules.md#admin-dashboard): statistics, the open auctions with their create,
 // edit (with bots), end and delete dialogs, bid packages, bot settings and the bot list. Every
 // dialog is a query parameter and every change a plain form post, so it all works without JS.
 

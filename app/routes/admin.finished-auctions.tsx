@@ -22,7 +22,7 @@ import { createToastHeaders, redirectWithToast } from '~/services/toast.server.t
 import { pageParam } from '~/utils/http.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-// /admin/finished-auctions (SPEC.md section 2 "Admin finished auctions"): the results, newest
+// /admin/finished-auctions (docs/rules.md#admin-finished-auctions): the results, newest
 // first, with a statistics dialog (?stats=ID) and a delete confirmation (?confirm=delete:ID),
 // both opened by query parameters so the page works without JavaScript.
 

@@ -19,7 +19,7 @@ import { createToastHeaders, redirectWithToast } from '~/services/toast.server.t
 import { settingsSchema } from '~/validation/admin.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-// /admin/settings (SPEC.md section 2 "Admin settings", section 5 "Settings form"): one form,
+// /admin/settings (docs/rules.md#admin-settings): one form,
 // validated by the same schema as PUT /api/admin/settings.
 
 const NS = ['admin-settings', 'admin'] as const

@@ -38,7 +38,7 @@ import { createToastHeaders, redirectWithToast } from '~/services/toast.server.t
 import { pageParam } from '~/utils/http.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-// /admin/users (SPEC.md section 2 "Admin users"): the list, search, and the edit, activity and
+// /admin/users (docs/rules.md#admin-users): the list, search, and the edit, activity and
 // delete dialogs, each opened by a query parameter so the page works without JavaScript.
 
 const NS = ['admin-users', 'admin'] as const
@@ -92,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     users: list.users,
     stats: {
       total: list.total,
-      // SPEC.md: "active" and "admins" count the current page only.
+      // docs/rules.md#admin-users: "active" and "admins" count the current page only.
       active: list.users.filter((user) => user.totalBids > 0).length,
       admins: list.users.filter((user) => user.role === 'admin').length,
       today,

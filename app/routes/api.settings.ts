@@ -1,7 +1,7 @@
 import { getSettings } from '~/models/settings.server.ts'
 import { json } from '~/utils/api.server.ts'
 
-// SPEC.md section 7: the public settings, cached for 5 minutes.
+// docs/rules.md#settings: the public settings, cached for 5 minutes.
 export async function loader() {
   const settings = await getSettings()
   return json(

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { timersInSeconds } from '~/models/live-auction.ts'
 import { json } from '~/utils/api.server.ts'
 
-// SPEC.md "Timers": auction id -> seconds left, straight from Redis (polled every second).
+// docs/rules.md#calls: auction id -> seconds left, straight from Redis (polled every second).
 export async function loader({ context }: LoaderFunctionArgs) {
   const { timers } = await context.engine.getTimers()
   return json(timersInSeconds(timers))

@@ -27,7 +27,7 @@ import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 
-// SPEC.md section 2 "Auction rules" with the section 9 constants; where the spec's texts
+// The auction rules (docs/rules.md#static-pages) with its constants; where the client's texts
 // disagreed, docs/decisions/010-static-texts.md says which reading these rules state.
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, settings] = await Promise.all([getFixedT(request, PAGES_NS), getSettings()])

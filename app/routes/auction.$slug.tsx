@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     getOptionalUser(request),
   ])
   if (!auction) {
-    // Links by id or displayId (SPEC.md's bid history uses /auction/{id}) lead to the slug.
+    // Links by id or displayId (docs/rules.md#display-ids-and-slugs) lead to the slug.
     const slug = await findAuctionSlug(params.slug ?? '')
     if (slug) throw redirect(`/auction/${encodeURIComponent(slug)}`, 301)
     return data({ auction: null, title: t('auction.notFoundTitle') } as const, { status: 404 })
@@ -339,7 +339,7 @@ function InfoList({ title, items }: { title: string; items: string[] }) {
   )
 }
 
-/** Upcoming: counted down locally every second (SPEC.md "Auction detail"). */
+/** Upcoming: counted down locally every second (docs/rules.md#auction-page). */
 /** Time to the start, counted down from the server's figure with the monotonic clock. */
 function UpcomingCountdown({
   startTime,

@@ -15,7 +15,7 @@ import { useOptionalUser } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 
-// SPEC.md "Upcoming auctions page": by start time, 12 a page, paged by the URL (works without JS).
+// docs/rules.md#upcoming-auctions: by start time, 12 a page, paged by the URL (works without JS).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const [result, user, t] = await Promise.all([

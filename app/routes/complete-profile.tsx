@@ -9,7 +9,7 @@ import { completeProfileError, genders, phoneSchema } from '~/validation/user.ts
 import { readForm } from '~/utils/form.server.ts'
 
 // The complete-profile dialog posts here (a plain form without JavaScript, a fetcher with it).
-// Checks run in the order of SPEC.md section 5; each failure is one error message.
+// Checks run in the order of docs/rules.md#onboarding; each failure is one error message.
 export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request)
   const form = await readForm(request)

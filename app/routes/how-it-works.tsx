@@ -27,7 +27,7 @@ import {
 import { getFixedT } from '~/services/i18n.server.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 
-// SPEC.md section 2 "How it works": the rules as the engine applies them
+// How it works (docs/rules.md#static-pages): the rules as the engine applies them
 // (docs/decisions/010-static-texts.md).
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request, PAGES_NS)

@@ -8,7 +8,7 @@ import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 
-// SPEC.md section 2 "/privacy-policy": the privacy policy under the Kyrgyz Republic's Law
+// /privacy-policy (docs/rules.md#static-pages): the privacy policy under the Kyrgyz Republic's Law
 // "On information of a personal nature" (docs/decisions/010-static-texts.md). The operator's
 // name and contacts are the site settings.
 export async function loader({ request }: LoaderFunctionArgs) {

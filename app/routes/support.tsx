@@ -19,7 +19,7 @@ import { publicPage } from '~/utils/cache-control.ts'
 
 type Channel = { kind: 'email' | 'whatsapp' | 'telegram'; value: string; href: string }
 
-// SPEC.md section 2 "Support": the channels are the site settings' contacts; a channel whose
+// docs/rules.md#static-pages: the channels are the site settings' contacts; a channel whose
 // setting is empty is not offered.
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, settings] = await Promise.all([getFixedT(request, PAGES_NS), getSettings()])

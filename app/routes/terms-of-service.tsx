@@ -8,7 +8,7 @@ import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 
-// SPEC.md section 2 "/terms-of-service": the user agreement of the auction
+// /terms-of-service (docs/rules.md#static-pages): the user agreement of the auction
 // (docs/decisions/010-static-texts.md). The operator's name and contacts are the site settings.
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, settings] = await Promise.all([getFixedT(request, PAGES_NS), getSettings()])

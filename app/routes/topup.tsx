@@ -21,7 +21,7 @@ import { redirectWithToast } from '~/services/toast.server.ts'
 import { BID_PACKAGES, findBidPackage } from '~/utils/bid-packages.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-// /topup (SPEC.md section 2 "Top-up", section 9 packages): the packages, a Buy button on each
+// /topup (docs/rules.md#top-up-and-payments): the packages, a Buy button on each
 // that opens the payment provider's checkout, and the result when the payer comes back
 // (?payment={id}). How the money becomes bids: docs/payments.md.
 

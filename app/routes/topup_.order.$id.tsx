@@ -26,7 +26,7 @@ import { useFormatMoney } from '~/utils/hooks.ts'
 import { readForm } from '~/utils/form.server.ts'
 
 // /topup/order/{id}: the owner of a won (or bought) item pays price + delivery through the
-// payment provider, while the order awaits payment within its 48 hours (SPEC.md section 9).
+// payment provider, while the order awaits payment within its 48 hours.
 // The trailing underscore keeps the page out of /topup's layout: it stands on its own.
 
 const NS = [PAYMENTS_NS, 'common'] as const

@@ -10,7 +10,7 @@ import { FREE_BIDS } from '~/models/user.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { useOptionalUser } from '~/utils/hooks.ts'
 
-// SPEC.md section 2 "/welcome-preview": the welcome dialog's content as a plain page. A member
+// docs/rules.md#onboarding: the welcome dialog's content as a plain page. A member
 // sees exactly what the dialog shows them; a guest sees the same tips with an invitation.
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request, PAGES_NS)

@@ -6,7 +6,7 @@ import { getOptionalUser, type CurrentUser } from '~/services/session.server.ts'
 import { apiError, translator } from '~/utils/api.server.ts'
 
 // Every /admin loader and action and every /api/admin call goes through one of these
-// (SPEC.md section 6; the server enforces the role, not only the menu).
+// (docs/rules.md#roles; the server enforces the role, not only the menu).
 
 /** Pages: anonymous -> the login page (and back), a user -> the home page. */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {

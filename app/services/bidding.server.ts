@@ -9,7 +9,7 @@ import { errorFields, log, noteRequest } from '~/services/logger.server.ts'
 import { bidsRejected } from '~/services/metrics.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
-// One place turns an engine answer into what people see (SPEC.md section 8): a status for the
+// One place turns an engine answer into what people see (docs/rules.md#refusals): a status for the
 // API and a message in their language, the same for the page actions and the JSON calls.
 
 type Rejection = BidRejection | PrebidRejection

@@ -8,7 +8,7 @@ function requestWith(cookies: string[]) {
 
 const none = { analytics: false, marketing: false, functional: false }
 
-describe('cookie consent (SPEC.md section 4)', () => {
+describe('cookie consent', () => {
   test('no stored choice shows the banner', () => {
     expect(getConsent(new Request('http://localhost/'))).toBeNull()
   })

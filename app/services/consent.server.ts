@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Cookie consent (SPEC.md sections 3 and 4). Stored as cookies rather than local storage so the
+// Cookie consent (docs/rules.md#cookies-and-consent). Stored as cookies rather than local storage so the
 // server can render the banner, and honour the choice, for browsers without JavaScript.
 
 export const CONSENT_COOKIE = 'cookie-consent'

@@ -1,4 +1,4 @@
-// After registration the welcome and complete-profile dialogs are shown once (SPEC.md section 2):
+// After registration the welcome and complete-profile dialogs are shown once (docs/rules.md#onboarding):
 // the flags live in a cookie, read and cleared by the root loader in the same response.
 
 const COOKIE = 'onboarding'

@@ -4,7 +4,7 @@ import { cookieSecrets, getEnv } from '~/utils/env.server.ts'
 import { combineHeaders } from '~/utils/http.ts'
 
 // Flash toasts travel in their own short-lived cookie, read once by the root loader, so a
-// browser without JavaScript also sees the message after a redirect (STYLE.md idiom 6).
+// browser without JavaScript also sees the message after a redirect.
 
 export const toastSchema = z.object({
   id: z.string().default(() => Math.random().toString(36).slice(2)),

@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { useOptionalRootData } from '~/utils/hooks.ts'
 import { toMajor } from '~/utils/money.ts'
 
-// The analytics events of SPEC.md section 7, sent only when the stored cookie preferences allow
+// The analytics events of docs/rules.md#analytics, sent only when the stored cookie preferences allow
 // analytics. They go to `window.dataLayer`, which the tag manager (GTM_ID, loaded by the root
 // under the same condition) forwards to the trackers; see docs/decisions/011-analytics.md.
 

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser, type CurrentUser } from '~/services/session.server.ts'
 
-// The JSON API's edges (DESIGN.md "Web"): errors are {"error": "..."} with a fitting status and
+// The JSON API's edges (docs/rules.md#errors): errors are {"error": "..."} with a fitting status and
 // a message in the request's language; bodies are size-limited JSON.
 
 const MAX_BODY_BYTES = 64 * 1024

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { BID_PACKAGES, findBidPackage } from './bid-packages.ts'
 
-describe('bid packages (SPEC.md section 9)', () => {
+describe('bid packages', () => {
   test('the five packages with their prices in tyiyn', () => {
     expect(BID_PACKAGES.map((p) => [p.bids, p.price, p.originalPrice, p.savings])).toEqual([
       [50, 750_00, 1000_00, 250_00],

@@ -1,4 +1,4 @@
-// The five bid packages of SPEC.md section 9: 15 som a bid, 25% off a 20 som list price.
+// The five bid packages (docs/rules.md#bid-packages): 15 som a bid, 25% off a 20 som list price.
 // Money in minor units (docs/decisions/003-money-minor-units.md).
 
 export type BidPackage = {

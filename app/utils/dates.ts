@@ -1,4 +1,4 @@
-// Dates use the ru-RU format (SPEC.md section 9) in the market's time zone, so the server's
+// Dates use the ru-RU format (docs/rules.md#dates-and-times) in the market's time zone, so the server's
 // render and the browser's hydration print the same text wherever either runs.
 export const TIME_ZONE = 'Asia/Bishkek'
 /** Bishkek is UTC+6 all year (no daylight saving since 2005). */
@@ -43,7 +43,7 @@ const pad = (n: number) => String(n).padStart(2, '0')
 
 /**
  * A countdown from milliseconds left: `mm:ss` under an hour, `hh:mm:ss` from an hour on
- * (SPEC.md section 9 "Timer display"); days are counted into the hours. Never negative.
+ * (docs/rules.md#dates-and-times); days are counted into the hours. Never negative.
  */
 export function formatCountdown(msLeft: number): string {
   const totalSeconds = Math.max(0, Math.ceil(msLeft / 1000))

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 
-// The one place the environment is read and validated (STYLE.md idiom 7).
+// The one place the environment is read and validated.
 // A bad value stops the start with a message naming the variable.
 
 /** REDIS_PREFIX when it is not set (also for the scripts that read it themselves). */

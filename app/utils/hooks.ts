@@ -45,7 +45,7 @@ export function useSettings() {
   return useRootData().settings
 }
 
-/** Formats minor units with the site's currency symbol (SPEC.md: ru-RU, two decimals). */
+/** Formats minor units with the site's currency symbol (docs/rules.md#money: ru-RU, two decimals). */
 export function useFormatMoney() {
   const symbol = useOptionalRootData()?.settings.currencySymbol ?? 'сом'
   return (minor: number) => formatMoney(minor, symbol)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { INVALID_SLUG, slugify } from './slug.ts'
 
-describe('slugify (SPEC.md section 5)', () => {
+describe('slugify', () => {
   test('a missing title or displayId gives the fixed slug', () => {
     expect(slugify('', 'PA-000001')).toBe(INVALID_SLUG)
     expect(slugify('iPhone 15', '')).toBe(INVALID_SLUG)

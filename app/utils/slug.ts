@@ -1,4 +1,4 @@
-// SPEC.md section 5 "Slug".
+// The slug rule: docs/rules.md#display-ids-and-slugs.
 export const INVALID_SLUG = 'invalid-auction'
 const TITLE_PART_MAX = 35
 

@@ -15,7 +15,7 @@ type SocketState = { socket: Socket | null; connected: boolean }
 const SocketContext = createContext<SocketState>({ socket: null, connected: false })
 
 /**
- * One Socket.IO connection per tab, shared through context (DESIGN.md "Real time"): websocket
+ * One Socket.IO connection per tab, shared through context (docs/architecture.md#real-time): websocket
  * first, then long polling; reconnects forever with a 1-5 s backoff; 20 s connect timeout.
  * Created only in the browser, after hydration.
  */

@@ -4,7 +4,7 @@ export type AvailabilityState =
   { state: 'idle' } | { state: 'checking' } | { state: 'valid' | 'invalid'; message: string }
 
 /**
- * Live availability of a username, email or phone (SPEC.md section 5): only from `minLength`
+ * Live availability of a username, email or phone: only from `minLength`
  * characters, 500 ms after typing stops, "check failed" when the server cannot answer.
  */
 export function useAvailability(

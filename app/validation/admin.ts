@@ -8,7 +8,7 @@ import {
   usernameSchema,
 } from '~/validation/user.ts'
 
-// The admin forms' rules (SPEC.md section 5), shared by the /admin pages and /api/admin.
+// The admin forms' rules (docs/rules.md#admin-screens), shared by the /admin pages and /api/admin.
 // Messages are i18n keys of the "admin" namespace. Money arrives in som and leaves in minor units.
 
 export const MAX_SOM = 100_000_000
@@ -174,7 +174,7 @@ export const userEditSchema = z
   .strict('errors.invalid')
 export type UserEditInput = z.infer<typeof userEditSchema>
 
-/** SPEC.md section 9: the currencies offered, with their symbols (a label: amounts stay in som). */
+/** The currencies offered (docs/rules.md#settings), with their symbols (a label: amounts stay in som). */
 export const currencies = [
   { currency: 'сом', symbol: 'сом' },
   { currency: 'тенге', symbol: '₸' },

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PHONE_PREFIX, phoneSchema } from '~/validation/user.ts'
 
-// Orders (SPEC.md section 9 "Delivery"; docs/decisions/016-winner-orders.md), shared by the
+// Orders (docs/rules.md#delivery; docs/decisions/016-winner-orders.md), shared by the
 // profile form, the JSON API and the admin page. Messages are i18n keys.
 
 export const deliveryMethods = ['pickup', 'courier_bishkek', 'regions'] as const

@@ -14,7 +14,7 @@ const firstMessage = (result: {
   error?: { issues: Array<{ path: (string | number)[]; message: string }> }
 }) => result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)
 
-describe('login (SPEC.md section 5)', () => {
+describe('login', () => {
   test('username and password must not be empty', () => {
     expect(firstMessage(loginSchema.safeParse({ username: '', password: '' }))).toEqual([
       'username:validation.enterLogin',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The rules of SPEC.md section 5 for accounts, shared by pages, the JSON API and the browser.
+// The account rules of docs/rules.md#accounts, shared by pages, the JSON API and the browser.
 // Messages are i18n keys (namespace "common", under "validation."), translated where shown.
 
 export const USERNAME_MIN = 3
@@ -62,7 +62,7 @@ export const loginSchema = z.object({
 
 export type LoginInput = z.output<typeof loginSchema>
 
-/** The JSON API's register payload (SPEC.md section 3 "Payloads"). */
+/** The JSON API's register payload (docs/rules.md#calls). */
 export const registerSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
@@ -158,7 +158,7 @@ const nameSchema = (message: string) =>
     .max(NAME_MAX, 'validation.nameMax')
 
 /**
- * Profile (SPEC.md section 5): names required (2+), email valid, phone +996XXXXXXXXX optional,
+ * Profile (docs/rules.md#profile): names required (2+), email valid, phone +996XXXXXXXXX optional,
  * date of birth (18+) and gender optional on the profile page.
  */
 export const profileSchema = z.object({
@@ -176,7 +176,7 @@ export const profileSchema = z.object({
 export type ProfileInput = z.infer<typeof profileSchema>
 
 /**
- * The complete-profile modal checks, in this order, each failure one message (SPEC.md section 5).
+ * The complete-profile modal checks, in this order, each failure one message (docs/rules.md#onboarding).
  * Returns the first failing message key, or null.
  */
 export function completeProfileError(

@@ -25,7 +25,7 @@ for (const javaScriptEnabled of [true, false]) {
       const form = page.locator('form[action="/complete-profile"]')
       await form.getByLabel('Имя').fill('Айбек')
       await form.getByLabel('Фамилия').fill('Осмонов')
-      // The first failing check in SPEC.md's order is reported: the phone is still just +996.
+      // The first failing check (docs/rules.md#onboarding) is reported: the phone is still just +996.
       await form.getByRole('button', { name: 'Заполнить профиль' }).click()
       await page.getByText('Телефон обязателен для заполнения').first().waitFor()
       if (!javaScriptEnabled) {

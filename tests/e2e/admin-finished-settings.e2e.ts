@@ -7,8 +7,8 @@ import { slugify } from '../../app/utils/slug.ts'
 import { phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser } from './people.ts'
 
-// /admin/finished-auctions and /admin/settings (SPEC.md section 2 "Admin finished auctions",
-// "Admin settings", section 5 "Settings form"), with and without JavaScript.
+// /admin/finished-auctions and /admin/settings (docs/rules.md#admin-finished-auctions,
+// #admin-settings), with and without JavaScript.
 const browser = setupBrowser()
 
 let prisma: PrismaClient | undefined

@@ -5,7 +5,7 @@ import { PrismaClient } from '../../prisma/generated/client.ts'
 import { phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser } from './people.ts'
 
-// /admin/users (SPEC.md section 2 "Admin users"), with and without JavaScript.
+// /admin/users (docs/rules.md#admin-users), with and without JavaScript.
 const browser = setupBrowser()
 
 let prisma: PrismaClient | undefined

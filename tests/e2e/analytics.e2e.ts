@@ -4,7 +4,7 @@ import { createAuction } from './auctions.ts'
 import { setupBrowser } from './browser.ts'
 import { dismissOnboarding, register, uniqueName } from './people.ts'
 
-// SPEC.md section 7 "Analytics": sign_up, view_auction and bid_placed reach the data layer (and
+// docs/rules.md#analytics: sign_up, view_auction and bid_placed reach the data layer (and
 // the tag manager loads) only when the visitor allowed analytics in the cookie banner.
 const browser = setupBrowser()
 

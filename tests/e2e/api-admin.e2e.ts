@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { base, call, sessionOf, unique } from './api.ts'
 
-// The /api/admin calls of SPEC.md section 7: who may call them, their shapes, their errors.
+// The /api/admin calls of docs/rules.md#calls: who may call them, their shapes, their errors.
 
 let admin = ''
 let user = ''

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { call, sessionOf, unique } from './api.ts'
 
-// The auth JSON API of SPEC.md section 7 against the production server.
+// The auth JSON API of docs/rules.md#calls against the production server.
 
 describe('auth API', () => {
   test('register -> me -> logout -> me', async () => {

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { call, sessionOf, unique } from './api.ts'
 import { createAuction, setBalance } from './auctions.ts'
 
-// The Public calls of SPEC.md section 7 against the production server: shapes, money in som,
-// and every engine rejection as its status and message (section 8).
+// The public calls of docs/rules.md#calls against the production server: shapes, money in som,
+// and every engine rejection as its status and message (#refusals).
 
 let finished: { id: string; slug: string }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { call, sessionOf, unique } from './api.ts'
 
-// The User calls of SPEC.md section 7 and the bid-history lists, against the production server.
+// The user calls of docs/rules.md#calls and the bid-history lists, against the production server.
 
 async function newAccount() {
   const name = unique()

@@ -4,7 +4,7 @@ import { createAuction } from './auctions.ts'
 import { phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser, register, uniqueName } from './people.ts'
 
-// People bidding on one live auction (SPEC.md sections 2 and 4), JS on and JS off.
+// People bidding on one live auction (docs/rules.md#bidding), JS on and JS off.
 const browser = setupBrowser()
 
 const fact = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`).first()

@@ -8,7 +8,7 @@ import { call, sessionOf, unique } from './api.ts'
 import { screenshot, setupBrowser } from './browser.ts'
 import { login } from './people.ts'
 
-// Winners' orders, delivery, Buy It Now and /admin/orders (SPEC.md section 9; decisions 016
+// Winners' orders, delivery, Buy It Now and /admin/orders (docs/rules.md#winner-orders; decisions 016
 // and 017), without JavaScript, plus who may see and change what.
 const browser = setupBrowser()
 const prisma = new PrismaClient({

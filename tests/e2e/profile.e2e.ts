@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { phone, screenshot, setupBrowser } from './browser.ts'
 import { newUser } from './people.ts'
 
-// /profile and /bid-history (SPEC.md section 2), with and without JavaScript.
+// /profile and /bid-history (docs/rules.md#profile-and-bid-history-pages), with and without JavaScript.
 const browser = setupBrowser()
 
 for (const javaScriptEnabled of [true, false]) {

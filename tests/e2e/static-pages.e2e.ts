@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { phone, screenshot, setupBrowser } from './browser.ts'
 import { newUser } from './people.ts'
 
-// The static pages of SPEC.md section 2 (how it works, support, rules, legal texts, welcome
+// The static pages of docs/rules.md#static-pages (how it works, support, rules, legal texts, welcome
 // preview): server-rendered, complete without JavaScript, translated, and readable on a phone.
 const browser = setupBrowser()
 

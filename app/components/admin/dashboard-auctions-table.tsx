@@ -14,7 +14,7 @@ type Row = Pick<
 const action =
   'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
-/** The open auctions: live first, then upcoming by start (SPEC.md "Admin dashboard"). */
+/** The open auctions: live first, then upcoming by start (docs/rules.md#admin-dashboard). */
 export function AuctionsTable({
   auctions,
   caption,

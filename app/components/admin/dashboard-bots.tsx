@@ -16,7 +16,7 @@ import { Pager } from '~/components/pager.tsx'
 import { formatDate } from '~/utils/dates.ts'
 import { botAssignSchema, botCreateSchema, botSettingsSchema } from '~/validation/admin.ts'
 
-// The dashboard's bot cards (SPEC.md sections 2 "Admin dashboard", 5 and 9) and the bots of
+// The dashboard's bot cards (docs/rules.md#bots) and the bots of
 // one auction, shown in its edit dialog.
 
 /** The page always sends every setting; an unchecked box is "off", not "unchanged". */

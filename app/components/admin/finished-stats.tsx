@@ -19,7 +19,7 @@ export type AuctionStats = {
 
 const ROLES = ['bot', 'user', 'admin'] as const
 
-/** SPEC.md section 3 "Auction stats": the counts by kind of bidder and the bids themselves. */
+/** Auction stats (docs/rules.md#shapes): the counts by kind of bidder and the bids themselves. */
 export function FinishedStats({ stats }: { stats: AuctionStats }) {
   const { t } = useTranslation(['admin-finished', 'admin'])
   const money = useFormatMoney()

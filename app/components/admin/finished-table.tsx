@@ -26,7 +26,7 @@ const percent = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 })
 const action =
   'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
-/** SPEC.md "Admin finished auctions": one row per auction, newest first. */
+/** docs/rules.md#admin-finished-auctions: one row per auction, newest first. */
 export function FinishedTable({
   auctions,
   caption,
@@ -156,7 +156,7 @@ export function FinishedTable({
   )
 }
 
-/** A bot's win is a house bid (SPEC.md section 6); no bids at all means no winner. */
+/** A bot's win is a house bid (docs/rules.md#auction-lifecycle); no bids at all means no winner. */
 function Winner({ row }: { row: FinishedRow }) {
   const { t } = useTranslation(['admin-finished', 'common'])
   if (!row.winner) {

@@ -46,7 +46,7 @@ export function normalizeDisclose(form: FormData) {
 const control =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500'
 
-/** SPEC.md "Admin settings" and section 5 "Settings form". */
+/** The settings form: docs/rules.md#settings. */
 export function SettingsForm({
   settings,
   lastResult,

@@ -6,7 +6,7 @@ import { useFormatMoney } from '~/utils/hooks.ts'
 
 type Status = 'upcoming' | 'live' | 'finished'
 
-/** SPEC.md section 3 "User activity"; money in minor units. */
+/** User activity (docs/rules.md#shapes); money in minor units. */
 export type UserActivityView = {
   wonAuctions: Array<{ id: string; title: string; finalPrice: number; endTime: string | null }>
   activeBids: Array<{

@@ -28,7 +28,7 @@ export type EditableUser = {
 /**
  * The page's edit form posts every field, so here an empty field means "cleared" (names, phone)
  * rather than the API's "unchanged"; username and email cannot be empty; an empty balance is 0
- * (SPEC.md section 5). `bidBalanceBefore` is the balance the form was opened with: when the
+ * (docs/rules.md#admin-users). `bidBalanceBefore` is the balance the form was opened with: when the
  * admin leaves the balance alone it is not written, so bids placed meanwhile are not undone.
  */
 export const userEditFormSchema = userEditSchema.extend({

@@ -22,7 +22,7 @@ export type UserRow = {
 const action =
   'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
-/** SPEC.md "Admin users": one row per user with its edit, activity and delete links. */
+/** docs/rules.md#admin-users: one row per user with its edit, activity and delete links. */
 export function UsersTable({
   users,
   adminId,

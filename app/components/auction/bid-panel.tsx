@@ -18,8 +18,9 @@ export type BidActionResult = {
 
 /**
  * The bid (or prebid) button: a plain form post to the bid action that comes back to this page
- * with a toast; with JavaScript a fetcher with a busy state. Disabled while pending, and when the user already leads or
- * already has a prebid (SPEC.md section 2); a login link when nobody is logged in.
+ * with a toast; with JavaScript a fetcher with a busy state. Disabled while pending, and when the
+ * user already leads or already has a prebid (docs/rules.md#bidding, #prebids); a login link
+ * when nobody is logged in.
  */
 export function BidPanel({
   auctionId,

@@ -11,7 +11,7 @@ import { useCountdown } from '~/utils/use-countdown.ts'
 import { deliveryMethods, deliverySchema } from '~/validation/order.ts'
 import { PHONE_PREFIX } from '~/validation/user.ts'
 
-// "My orders" on /profile (SPEC.md section 9; docs/decisions/016-winner-orders.md): each won or
+// "My orders" on /profile (docs/decisions/016-winner-orders.md): each won or
 // bought item with its time left to pay, the delivery form (a plain post to /profile with
 // intent=delivery) and, once delivery is chosen, the link to pay.
 
