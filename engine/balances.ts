@@ -1,5 +1,4 @@
 import type { Engine } from './engine.ts'
-import { forgetUserRows } from './user-rows.ts'
 
 // Bid balances checked against the ledger (docs/operations.md "Redis lost"). Every change to a
 // balance writes a BalanceLedger row in the same Postgres transaction that moves
@@ -84,7 +83,6 @@ export async function rebuildBalances(engine: Engine): Promise<{ repaired: Balan
     })
     // Only the balance field goes; the name and last-bid time stay for the 1 s rule.
     await engine.redis.hdel(engine.keys.user(row.userId), 'bal')
-    await forgetUserRows(engine.redis, engine.keys, [row.userId])
   }
   return { repaired: audit.mismatches }
 }

@@ -16,10 +16,6 @@ export function createKeys(prefix: string) {
     bidders: (id: string) => `${base}bd:${id}`,
     autoBids: (id: string) => `${base}ab:${id}`,
     user: (id: string) => `${base}u:${id}`,
-    /** A user's row as pages show it (name, role, wins), kept until it changes (user-rows.ts). */
-    userRow: (id: string) => `${base}ur:${id}`,
-    /** Raised whenever that row changes: a copy read before the change is not kept. */
-    userRowVersion: (id: string) => `${base}urv:${id}`,
     upcoming: `${base}upcoming`,
     ending: `${base}ending`,
     outbox: `${base}outbox`,

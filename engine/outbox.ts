@@ -4,7 +4,6 @@ import type { Engine } from './engine.ts'
 import type { OutboxEntry } from './outbox/events.ts'
 import { isDataError, type Sql } from './outbox/sql.ts'
 import { writeEntries } from './outbox/write.ts'
-import { forgettingUserRows } from './user-rows.ts'
 
 // The durable path from Redis to Postgres. Every state change is appended to a stream by the
 // same Lua script that makes it; this worker, one consumer in a group per instance, writes
@@ -206,18 +205,16 @@ export class OutboxWorker {
 
   /** Writes a batch; if the batch fails for one bad entry, writes entries one by one. */
   async apply(entries: OutboxEntry[]) {
-    // Users whose row as pages show it changed (a win): their kept copies go (user-rows.ts).
-    const changedRows: string[] = []
     try {
       await this.inTransaction(async (sql) => {
-        changedRows.push(...(await writeEntries(sql, entries, this.engine.log)))
+        await writeEntries(sql, entries, this.engine.log)
       })
     } catch (error) {
       if (!isDataError(error)) throw error
       for (const entry of entries) {
         try {
           await this.inTransaction(async (sql) => {
-            changedRows.push(...(await writeEntries(sql, [entry], this.engine.log)))
+            await writeEntries(sql, [entry], this.engine.log)
           })
         } catch (entryError) {
           if (!isDataError(entryError)) throw entryError
@@ -244,7 +241,6 @@ export class OutboxWorker {
     // An auction's row changed status: pages that keep what they read must read it again.
     if (entries.some((entry) => entry.fields.type === 'start' || entry.fields.type === 'finish'))
       transaction.incr(catalog)
-    forgettingUserRows(transaction, this.engine.keys, changedRows)
     await transaction.exec()
     this.applied += entries.length
   }

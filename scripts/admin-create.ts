@@ -3,12 +3,8 @@
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import argon2 from 'argon2'
-import { Redis } from 'ioredis'
 import { z } from 'zod'
 import { createPrismaClient, Role, type PrismaClient } from '../app/utils/db.server.ts'
-import { DEFAULT_REDIS_PREFIX } from '../app/utils/env.server.ts'
-import { createKeys } from '../engine/keys.ts'
-import { forgetUserRows } from '../engine/user-rows.ts'
 
 export const USAGE =
   'Usage: npm run admin:create -- --username NAME [--password PASS] [--email EMAIL]\n' +
@@ -119,33 +115,8 @@ async function main() {
   const prisma = createPrismaClient(databaseUrl, { errorFormat: 'minimal' })
   try {
     console.log(await createOrPromoteAdmin(prisma, args))
-    await forgetKeptRow(prisma, args.username)
   } finally {
     await prisma.$disconnect()
-  }
-}
-
-/**
- * Pages keep a user's row in Redis (engine/user-rows.ts): a promoted user's copy goes, so the
- * running site sees the new role at once. Without REDIS_URL the copy lapses within minutes.
- */
-async function forgetKeptRow(prisma: PrismaClient, username: string) {
-  const redisUrl = process.env.REDIS_URL
-  if (!redisUrl) return
-  const user = await prisma.user.findUnique({ where: { username }, select: { id: true } })
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 })
-  try {
-    await redis.connect()
-    if (user)
-      await forgetUserRows(redis, createKeys(process.env.REDIS_PREFIX || DEFAULT_REDIS_PREFIX), [
-        user.id,
-      ])
-  } catch (error) {
-    console.warn(
-      `note: the running site may show the old role for a few minutes (${String(error)})`,
-    )
-  } finally {
-    redis.disconnect()
   }
 }
 

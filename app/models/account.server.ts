@@ -1,6 +1,5 @@
 import type { AuctionStatus } from '~/models/auction.server.ts'
 import { DuplicateError, duplicateField, isEmailTaken, isPhoneTaken } from '~/models/user.server.ts'
-import { forgetUsers } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { toMajor } from '~/utils/money.ts'
 import type { ProfileInput } from '~/validation/user.ts'
@@ -33,7 +32,6 @@ export async function updateProfile(userId: string, input: ProfileInput) {
     if (field) throw new DuplicateError(field)
     throw error
   }
-  await forgetUsers(userId)
 }
 
 export type UserStats = {

@@ -6,7 +6,7 @@ import {
   isPhoneTaken,
   isUsernameTaken,
 } from '~/models/user.server.ts'
-import { forgetSession, forgetUsers } from '~/services/session.server.ts'
+import { forgetSession } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import type { UserEditInput } from '~/validation/admin.ts'
@@ -105,7 +105,6 @@ export async function editUser(engine: Engine, adminId: string, id: string, inpu
     if (field) throw new AdminError(409, `errors.${field}Taken`)
     throw error
   }
-  await forgetUsers(id)
   if (input.bidBalance !== undefined) {
     await engine.setBalance(id, input.bidBalance, `admin:${adminId}:${id}:${Date.now()}`)
   }
@@ -127,7 +126,6 @@ export async function deleteUser(adminId: string, id: string) {
   const sessions = await prisma.session.findMany({ where: { userId: id }, select: { id: true } })
   const result = await prisma.user.deleteMany({ where: { id } })
   if (result.count === 0) throw new AdminError(404, 'errors.userNotFound')
-  await forgetUsers(id)
   // Their sessions went with the row; the bid calls' cached copies go too, so no bid follows.
   await Promise.all(sessions.map((session) => forgetSession(session.id)))
 }

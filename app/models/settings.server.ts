@@ -1,7 +1,7 @@
 import { getPrisma } from '~/utils/db.server.ts'
 
 // Site settings (docs/rules.md#settings): one row, read on every page for the header and
-// footer, so it is cached in memory. Saving in the admin calls invalidateSettings().
+// footer, so each process keeps it for two seconds; saving in the admin calls invalidateSettings().
 
 export type PublicSettings = {
   currency: string
@@ -33,7 +33,8 @@ export const defaultSettings: PublicSettings = {
   discloseHouseBids: true,
 }
 
-const TTL_MS = 5 * 60 * 1000
+/** Another instance's change shows here within this long (this one's at once). */
+const TTL_MS = 2_000
 let cache: { value: PublicSettings; expires: number } | undefined
 let pending: Promise<PublicSettings> | undefined
 

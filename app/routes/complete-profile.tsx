@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { isPhoneTaken } from '~/models/user.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { forgetUsers, getOptionalUser } from '~/services/session.server.ts'
+import { getOptionalUser } from '~/services/session.server.ts'
 import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { safeRedirect } from '~/utils/http.ts'
@@ -53,7 +53,6 @@ export async function action({ request }: ActionFunctionArgs) {
       gender: value.gender as (typeof genders)[number],
     },
   })
-  await forgetUsers(user.id)
   const toast = {
     type: 'success' as const,
     title: t('completeProfile.saved'),

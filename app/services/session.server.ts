@@ -1,7 +1,5 @@
 import { createCookie } from '@remix-run/node'
 import type { Engine } from '../../engine/index.ts'
-import { createKeys } from '../../engine/keys.ts'
-import { forgetUserRows, keepUserRow, readUserRow } from '../../engine/user-rows.ts'
 import { log, noteRequest } from '~/services/logger.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
@@ -165,40 +163,13 @@ const readsUnderWay = new Map<string, Promise<CurrentUser | null>>()
 function readCurrentUser(userId: string): Promise<CurrentUser | null> {
   let read = readsUnderWay.get(userId)
   if (!read) {
-    read = readKeptUser(userId).finally(() => readsUnderWay.delete(userId))
+    read = readRows<CurrentUser>('current-user', CURRENT_USER_SQL, [userId])
+      .then(([user]) => user ?? null)
+      .finally(() => readsUnderWay.delete(userId))
     readsUnderWay.set(userId, read)
   }
   return read
 }
-
-/**
- * The row from Redis where it is kept (engine/user-rows.ts: forgotten on every change to it),
- * else from Postgres, then kept. Without Redis, from Postgres.
- */
-async function readKeptUser(userId: string): Promise<CurrentUser | null> {
-  const redis = getRedis()
-  const keys = engineKeys()
-  const kept = await readUserRow(redis, keys, userId).catch(() => null)
-  // A copy made by a version of the app that read other columns is not this one's.
-  if (kept?.row?.startsWith(ROW_SHAPE))
-    return JSON.parse(kept.row.slice(ROW_SHAPE.length)) as CurrentUser
-  const [user] = await readRows<CurrentUser>('current-user', CURRENT_USER_SQL, [userId])
-  if (user && kept)
-    await keepUserRow(redis, keys, userId, kept.version, ROW_SHAPE + JSON.stringify(user)).catch(
-      () => {},
-    )
-  return user ?? null
-}
-const ROW_SHAPE = `${Object.keys(currentUserSelect).join(',')}\n`
-
-/** Forgets kept user rows after a change to them is committed (profile, admin edit, deletion). */
-export async function forgetUsers(...userIds: string[]) {
-  await forgetUserRows(getRedis(), engineKeys(), userIds)
-}
-
-let keys: ReturnType<typeof createKeys> | undefined
-/** The engine's key names under this site's prefix, made once. */
-const engineKeys = () => (keys ??= createKeys(getEnv().REDIS_PREFIX))
 
 const usersOfRequests = new WeakMap<Request, Promise<CurrentUser | null>>()
 

@@ -11,13 +11,9 @@ import { MissingRowError, type Sql } from './sql.ts'
 
 /**
  * Writes entries inside one transaction; entries already written (their id is in
- * ProcessedEvent) are skipped. Returns the users whose row as pages show it changed (a win).
+ * ProcessedEvent) are skipped.
  */
-export async function writeEntries(
-  sql: Sql,
-  entries: OutboxEntry[],
-  log: Logger,
-): Promise<string[]> {
+export async function writeEntries(sql: Sql, entries: OutboxEntry[], log: Logger): Promise<void> {
   const fresh = new Set(
     (
       await sql<{ id: string }>(
@@ -44,7 +40,6 @@ export async function writeEntries(
   await updateUsers(sql, batch.users, moved)
   await writeAutoBids(sql, batch)
   await countBotBids(sql, batch.bots)
-  return [...batch.users].filter(([, change]) => change.addWins > 0).map(([id]) => id)
 }
 
 async function insertBids(sql: Sql, { bids }: OutboxBatch) {
