@@ -1,5 +1,5 @@
 import type { Engine } from '../../engine/index.ts'
-import { getAuctionById } from '~/models/auction.server.ts'
+import { getAuctionById } from '~/models/auction-live.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { formatDisplayId } from '~/utils/display-id.ts'
 import { nextDisplayNumber } from '~/utils/display-id.server.ts'

@@ -1,4 +1,4 @@
-import type { AuctionView } from '~/models/auction.server.ts'
+import type { AuctionView } from '~/models/auction-live.server.ts'
 
 /**
  * What an auction card (home page, auctions list, winners of the day) shows and follows live:

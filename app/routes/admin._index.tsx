@@ -53,11 +53,8 @@ import {
   unassignBot,
   updateBotSettings,
 } from '~/models/admin-bots.server.ts'
-import {
-  getAuctionById,
-  getOpenAuctionPageOf,
-  getOpenAuctionsPage,
-} from '~/models/auction.server.ts'
+import { getAuctionById, getOpenAuctionsPage } from '~/models/auction-live.server.ts'
+import { getOpenAuctionPageOf } from '~/models/auction.server.ts'
 import { refuseTamperedForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { endAuction } from '~/models/admin-auctions.server.ts'
-import { auctionJson } from '~/models/auction.server.ts'
+import { auctionJson } from '~/models/auction-json.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed } from '~/utils/api.server.ts'
 

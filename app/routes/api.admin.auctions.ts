@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { createAuction } from '~/models/admin-auctions.server.ts'
-import { auctionJson, getOpenAuctionsPage } from '~/models/auction.server.ts'
+import { auctionJson } from '~/models/auction-json.ts'
+import { getOpenAuctionsPage } from '~/models/auction-live.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { pageParam } from '~/utils/http.ts'

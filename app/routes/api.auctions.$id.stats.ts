@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { getAuctionStats } from '~/models/auction.server.ts'
+import { getAuctionStats } from '~/models/auction-live.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { apiError, json, translator } from '~/utils/api.server.ts'
 

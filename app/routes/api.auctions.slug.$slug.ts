@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { auctionJson, getAuctionBySlug } from '~/models/auction.server.ts'
+import { auctionJson } from '~/models/auction-json.ts'
+import { getAuctionBySlug } from '~/models/auction-live.server.ts'
 import { apiError, json, translator } from '~/utils/api.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

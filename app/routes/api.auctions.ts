@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { auctionJson, getAuctionGroups } from '~/models/auction.server.ts'
+import { auctionJson } from '~/models/auction-json.ts'
+import { getAuctionGroups } from '~/models/auction-live.server.ts'
 import { json } from '~/utils/api.server.ts'
 
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -18,13 +18,8 @@ import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { BuyNowOffer } from '~/components/orders/buy-now-offer.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { showToast } from '~/components/toaster.tsx'
-import {
-  getAuctionBids,
-  findAuctionSlug,
-  getAuctionBySlug,
-  getAuctionIdBySlug,
-  getAuctionStats,
-} from '~/models/auction.server.ts'
+import { findAuctionSlug, getAuctionIdBySlug } from '~/models/auction.server.ts'
+import { getAuctionBids, getAuctionBySlug, getAuctionStats } from '~/models/auction-live.server.ts'
 import { getBuyNowOffer } from '~/models/order.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { AUTOBID_INTENTS, handleAutoBidForm } from '~/services/autobid-action.server.ts'

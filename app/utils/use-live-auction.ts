@@ -1,7 +1,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import type { LiveAuction, LiveBid } from '~/models/live-auction.ts'
-import type { AuctionView } from '~/models/auction.server.ts'
+import type { AuctionView } from '~/models/auction-live.server.ts'
 import { useSocket } from '~/utils/socket.tsx'
 
 const toMinor = (som: number) => Math.round(som * 100)

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { Package, Pencil, Square, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { StatusBadge } from '~/components/auction/status-badge.tsx'
-import type { AuctionView } from '~/models/auction.server.ts'
+import type { AuctionView } from '~/models/auction-live.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 

@@ -1,0 +1,166 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { Loader2 } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Field } from '~/components/field.tsx'
+import type { UserView } from '~/models/user-view.server.ts'
+import { formatDate } from '~/utils/dates.ts'
+import { useHydrated } from '~/utils/hooks.ts'
+import {
+  genders,
+  latestAdultBirthDate,
+  normalizePhoneInput,
+  PHONE_PREFIX,
+  profileSchema,
+} from '~/validation/user.ts'
+
+/**
+ * The profile's edit form (/profile?edit=1), a plain post to /profile; `lastResult` is a failed
+ * save's answer, which shows its errors on the fields.
+ */
+export function ProfileForm({
+  user,
+  lastResult,
+}: {
+  user: UserView
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const [phone, setPhone] = useState(user.phone ?? PHONE_PREFIX)
+  const [form, fields] = useForm({
+    id: 'profile',
+    lastResult,
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      email: user.email,
+      phone: user.phone ?? PHONE_PREFIX,
+      dateOfBirth: user.dateOfBirth ?? '',
+      gender: user.gender ?? '',
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  })
+  const saving = navigation.state === 'submitting' && navigation.formAction === '/profile'
+  const phoneProps = getInputProps(fields.phone, { type: 'tel' })
+  const genderError = fields.gender.errors?.[0]
+  return (
+    <Form method="post" action="/profile" {...getFormProps(form)} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ReadOnly label={t('profile.username')} value={user.username} />
+        <ReadOnly
+          label={t('profile.bidBalance')}
+          value={t('profile.bidsCount', { count: user.bidBalance })}
+        />
+        <Field
+          label={`${t('completeProfile.firstName')} *`}
+          autoComplete="given-name"
+          errors={fields.firstName.errors}
+          {...getInputProps(fields.firstName, { type: 'text' })}
+        />
+        <Field
+          label={`${t('completeProfile.lastName')} *`}
+          autoComplete="family-name"
+          errors={fields.lastName.errors}
+          {...getInputProps(fields.lastName, { type: 'text' })}
+        />
+        <Field
+          label={`${t('profile.email')} *`}
+          autoComplete="email"
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: 'email' })}
+        />
+        <Field
+          label={t('completeProfile.phone')}
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+996XXXXXXXXX"
+          hint={t('profile.phoneHint')}
+          errors={fields.phone.errors}
+          {...phoneProps}
+          {...(hydrated
+            ? {
+                defaultValue: undefined,
+                value: phone,
+                onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+                  setPhone(normalizePhoneInput(event.currentTarget.value)),
+              }
+            : {})}
+        />
+        <Field
+          label={t('completeProfile.dateOfBirth')}
+          hint={t('completeProfile.adultHint')}
+          max={latestAdultBirthDate(new Date())}
+          errors={fields.dateOfBirth.errors}
+          {...getInputProps(fields.dateOfBirth, { type: 'date' })}
+        />
+        <div className="space-y-1">
+          <label htmlFor={fields.gender.id} className="block text-sm font-medium text-slate-800">
+            {t('completeProfile.gender')}
+          </label>
+          <select
+            {...getSelectProps(fields.gender)}
+            aria-describedby={genderError ? `${fields.gender.id}-error` : undefined}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
+          >
+            <option value="">{t('completeProfile.chooseGender')}</option>
+            {genders.map((gender) => (
+              <option key={gender} value={gender}>
+                {t(`completeProfile.genders.${gender}`)}
+              </option>
+            ))}
+          </select>
+          {genderError ? (
+            <p id={`${fields.gender.id}-error`} role="alert" className="text-sm text-red-700">
+              {t(genderError)}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">
+        {t('profile.registered')}: {formatDate(user.createdAt)}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link
+          to="/profile"
+          preventScrollReset
+          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
+        >
+          {t('profile.cancel')}
+        </Link>
+        <button
+          type="submit"
+          disabled={saving}
+          className="flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
+        >
+          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+          {t('profile.save')}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+/** A value the profile form shows but does not let the user change. */
+function ReadOnly({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="space-y-1">
+      <p className="text-sm font-medium text-slate-800">{label}</p>
+      <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-800">
+        {value}
+      </p>
+    </div>
+  )
+}

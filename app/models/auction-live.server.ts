@@ -1,0 +1,210 @@
+import type { AuctionState, Engine } from '../../engine/index.ts'
+import { auctionBidJson } from '~/models/auction-json.ts'
+import {
+  countAuctionBids,
+  getAuctionBidRows,
+  getAuctionGroupRows,
+  getAuctionRowById,
+  getAuctionRowBySlug,
+  getHomeAuctionRows,
+  getOpenAuctionRowsPage,
+  getUpcomingRowsPage,
+  type AuctionRow,
+  type AuctionStatus,
+} from '~/models/auction.server.ts'
+import { presentBid, type LiveBid } from '~/models/live-auction.ts'
+import { recentRead } from '~/models/shared-reads.server.ts'
+
+// Auctions for people: the row from Postgres (auction.server.ts) with the live numbers from the
+// engine in Redis whenever the auction is not finished
+// (docs/decisions/004-redis-hot-source-of-truth.md).
+
+/** An auction as pages render it: money in minor units, times as ISO strings. */
+export type AuctionView = {
+  id: string
+  displayId: string
+  slug: string
+  title: string
+  description: string
+  imageUrl: string | null
+  status: AuctionStatus
+  retailPrice: number
+  startingPrice: number
+  currentPrice: number
+  bidIncrement: number
+  estimatedValue: number | null
+  condition: string | null
+  category: string | null
+  featured: boolean
+  isBidPackage: boolean
+  startTime: string
+  endTime: string | null
+  prebidsCount: number
+  totalBids: number
+  lastBidder: string | null
+  lastBidderId: string | null
+  lastBidderIsBot: boolean
+  /** Live: ms left on the timer when read (server clock). */
+  timeLeft: number | null
+  /** Upcoming: ms until the start when read (server clock). */
+  startsIn: number | null
+  finalPrice: number | null
+  winner: {
+    username: string
+    firstName: string | null
+    lastName: string | null
+    role: 'user' | 'admin'
+  } | null
+  winnerBotName: string | null
+  createdAt: string
+}
+
+function toView(row: AuctionRow, state: AuctionState | null, now: number): AuctionView {
+  // Redis knows better while the auction runs, and for a while after it ends, until the
+  // outbox has written the finish to Postgres.
+  const live = state && (row.status !== 'finished' || state.status === 'finished') ? state : null
+  const status = live?.status ?? row.status
+  const price = live?.price ?? row.currentPrice
+  return {
+    id: row.id,
+    displayId: row.displayId,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    status,
+    retailPrice: row.retailPrice,
+    startingPrice: row.startingPrice,
+    currentPrice: price,
+    bidIncrement: row.bidIncrement,
+    estimatedValue: row.estimatedValue,
+    condition: row.condition,
+    category: row.category,
+    featured: row.featured,
+    isBidPackage: row.isBidPackage,
+    startTime: row.startTime.toISOString(),
+    endTime: live?.endedAt
+      ? new Date(live.endedAt).toISOString()
+      : (row.endTime?.toISOString() ?? null),
+    prebidsCount: Math.max(row.prebidsCount, live?.prebids ?? 0),
+    totalBids: live ? live.bids : row.totalBids,
+    lastBidder: live?.lastBidderName ?? null,
+    lastBidderId: live?.lastBidder ?? null,
+    lastBidderIsBot: live?.lastBidderIsBot ?? false,
+    timeLeft:
+      live?.status === 'live' && live.deadline !== null ? Math.max(0, live.deadline - now) : null,
+    startsIn: status === 'upcoming' ? Math.max(0, row.startTime.getTime() - now) : null,
+    finalPrice: status === 'finished' ? (row.finalPrice ?? price) : null,
+    winner:
+      row.status === 'finished' && row.winner
+        ? {
+            username: row.winner.username,
+            firstName: row.winner.firstName,
+            lastName: row.winner.lastName,
+            role: row.winner.role,
+          }
+        : status === 'finished' && live?.lastBidderName && !live.lastBidderIsBot
+          ? { username: live.lastBidderName, firstName: null, lastName: null, role: 'user' }
+          : null,
+    winnerBotName:
+      row.winnerBotName ??
+      (status === 'finished' && live?.lastBidderIsBot ? live.lastBidderName : null),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+async function withLiveState(engine: Engine, rows: AuctionRow[]): Promise<AuctionView[]> {
+  const open = rows.filter((row) => row.status !== 'finished')
+  const [now, states] = await Promise.all([
+    engine.now(),
+    engine.getStates(open.map((row) => row.id)),
+  ])
+  const byId = new Map(open.map((row, index) => [row.id, states[index] ?? null]))
+  return rows.map((row) => toView(row, byId.get(row.id) ?? null, now))
+}
+
+export async function getAuctionBySlug(engine: Engine, slug: string): Promise<AuctionView | null> {
+  const row = await getAuctionRowBySlug(engine, slug)
+  if (!row) return null
+  const [view] = await withLiveState(engine, [row])
+  return view ?? null
+}
+
+export async function getAuctionById(engine: Engine, id: string): Promise<AuctionView | null> {
+  const row = await getAuctionRowById(id)
+  if (!row) return null
+  const [view] = await withLiveState(engine, [row])
+  return view ?? null
+}
+
+/** Auctions not finished, live first then upcoming by start (the admin's table). */
+export async function getOpenAuctionsPage(engine: Engine, page: number, perPage: number) {
+  const { rows, ...paging } = await getOpenAuctionRowsPage(page, perPage)
+  return { auctions: await withLiveState(engine, rows), ...paging }
+}
+
+/** The API's auctions answer: the three groups. */
+export async function getAuctionGroups(engine: Engine, { finishedLimit = 20 } = {}) {
+  const { open, finished } = await getAuctionGroupRows(finishedLimit)
+  const views = await withLiveState(engine, [...open, ...finished])
+  return {
+    live: views.filter((view) => view.status === 'live'),
+    upcoming: views.filter((view) => view.status === 'upcoming'),
+    finished: views.filter((view) => view.status === 'finished'),
+  }
+}
+
+/** The upcoming auctions page: sorted by start, paged (12 per page). */
+export async function getUpcomingPage(engine: Engine, page: number, perPage = 12) {
+  const { rows, ...paging } = await getUpcomingRowsPage(engine, page, perPage)
+  return { auctions: await withLiveState(engine, rows), ...paging }
+}
+
+// Home page data.
+export async function getHomeAuctions(engine: Engine, upcomingShown: number) {
+  const { packages, packageCount, live, upcoming, upcomingTotal, winners, featured } =
+    await getHomeAuctionRows(engine, upcomingShown)
+  const views = await withLiveState(engine, [
+    ...packages,
+    ...live,
+    ...upcoming,
+    ...winners,
+    ...(featured ? [featured] : []),
+  ])
+  let index = 0
+  const take = (n: number) => views.slice(index, (index += n))
+  return {
+    packages: take(packages.length),
+    packageCount,
+    live: take(live.length).filter((view) => view.status === 'live'),
+    upcoming: take(upcoming.length),
+    upcomingTotal,
+    winners: take(winners.length),
+    featured: featured ? (take(1)[0] ?? null) : null,
+  }
+}
+
+/** The bid history: live auctions from Redis (newest first), finished ones from Postgres. */
+export async function getAuctionBids(
+  engine: Engine,
+  auction: { id: string; status: AuctionStatus },
+  limit = 50,
+): Promise<LiveBid[]> {
+  if (auction.status !== 'finished') {
+    const recent = await engine.getRecentBids(auction.id, limit)
+    if (recent.length > 0 || auction.status === 'upcoming') return recent.map(presentBid)
+  }
+  const rows = await getAuctionBidRows(auction.id, limit)
+  return rows.map(auctionBidJson)
+}
+
+/**
+ * Bid counts and distinct bidders (people by account, bots one by one) of one auction: a live
+ * one's from Redis, kept by the bid script; others' counted in Postgres, up to 1 s old.
+ */
+export async function getAuctionStats(engine: Engine, auctionId: string) {
+  return (
+    (await engine.getBidStats(auctionId)) ??
+    recentRead(`stats:${auctionId}`, 1_000, () => countAuctionBids(auctionId))
+  )
+}
