@@ -1,9 +1,9 @@
 // Bids per second through the production server: thousands of logged-in people (real sessions,
 // the Origin header, the Lua engine) bid on live auctions, first through the JSON API, then
-// through the auction page's form as a browser without JavaScript sends it (answered with a
-// redirect and a toast), then as the page's button sends it with JavaScript (a fetcher's post to
-// the route's `.data` address, answered with the action's data). Next to it, the same load generator against a bare Express
-// hello-world. `npm run bench:http [-- --seconds 10 --users 3000 --instances 2 --proxy --watchers 1]`.
+// through the bid button's form as a browser without JavaScript sends it (answered with a
+// redirect and a toast), then as the button sends it with JavaScript (a fetcher's post, answered
+// with the action's data). Each prints its server CPU per bid as a multiple of the API's. Next to
+// it, the same load generator against a bare Express hello-world. `npm run bench:http [-- --seconds 10 --users 3000 --instances 2 --proxy --watchers 1]`.
 import { parseArgs } from 'node:util'
 import { latencyText, outcomeText, perSecond, runLoad, type LoadReport } from './load.ts'
 import { statementLines, statementsBetween } from './pg-count.ts'
@@ -87,11 +87,13 @@ try {
     )
     let turnOffset = 0
     let acceptedSoFar = 0
+    /** Server CPU per bid of each phase, for the ratios to the API's. */
+    const cpuPerBid: Partial<Record<'api' | 'form' | 'fetcher', number>> = {}
     for (const via of phases) {
       const name = {
         api: 'POST /api/auctions/{id}/bid',
-        form: 'page form POST (redirect)',
-        fetcher: 'page fetcher POST (.data)',
+        form: 'bid form POST (redirect)',
+        fetcher: 'bid fetcher POST (.data)',
       }[via]
       say(`bidding through ${name} for ${warmupSeconds + seconds} s...`)
       const before = site.counter?.snapshot()
@@ -118,6 +120,16 @@ try {
         `${label('')}rejects: ${outcomeText(report)}`,
         `${label('')}${cpuText(result)}`,
       )
+      if (result.used.servers !== null && report.answeredAll > 0)
+        cpuPerBid[via] = result.used.servers / report.answeredAll
+      const api = cpuPerBid.api
+      const own = cpuPerBid[via]
+      if (via !== 'api' && api !== undefined && own !== undefined) {
+        const goal = via === 'fetcher' ? 2 : 4
+        lines.push(
+          `${label('')}server CPU per bid = ${fmt(own / api, 2)}x the API's   (goal <= ${goal}x)`,
+        )
+      }
       if (site.counter && before) {
         const statements = statementsBetween(before, site.counter.snapshot())
         const { answeredAll } = result.report

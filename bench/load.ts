@@ -20,8 +20,8 @@ export type BidLoad = {
   cookies: string[]
   auctions: BidAuction[]
   /**
-   * `api`: POST /api/auctions/{id}/bid; `form`: the auction page's bid form without JavaScript;
-   * `fetcher`: the same button with JavaScript (a fetcher's post to the page's `.data` address).
+   * `api`: POST /api/auctions/{id}/bid; `form`: the bid button's form without JavaScript;
+   * `fetcher`: the same button with JavaScript (a fetcher's post, Remix's data request).
    */
   via: 'api' | 'form' | 'fetcher'
   periodMs: number

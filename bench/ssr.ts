@@ -1,5 +1,8 @@
-// Server-rendered pages per second: anonymous GETs of the home page, /auctions and live auction
-// pages, first with no bid load, then while people bid through the API in the background. In
+// Server-rendered pages per second: GETs of every page a visitor opens (the home page,
+// /auctions, live auction pages, the static pages; /profile signed in), first with no bid load,
+// then while people bid through the API in the background. Each page's server CPU is printed as
+// a multiple of the framework's floor measured in the same run: `/status.txt`, a Remix route that
+// answers one line of text without the layout; `/status` is the layout with one line in it. In
 // the quiet phases the servers reach Postgres through a statement counter (pg-count.ts), so the
 // figure "SQL statements per page" is exact; a live auction page should read Redis only.
 // `npm run bench:ssr [-- --seconds 5 --concurrency 16 --bid-rate 500 --logged-in]`.
@@ -47,19 +50,46 @@ const busySeconds = Number(values.seconds)
 const say = (line: string) => process.stdout.write(`${line}\n`)
 const GOAL = '(goal >= 300 pages/s)'
 
-type Kind = { name: string; paths: (site: Site) => string[]; goalStatements: string }
+type Kind = {
+  name: string
+  paths: (site: Site) => string[]
+  goalStatements: string
+  /** The most its server CPU per page may be, as a multiple of the floor's. */
+  goalRatio?: number
+  /** Only for a signed-in person. */
+  signedIn?: boolean
+}
+const page = (name: string, goalRatio = 3): Kind => ({
+  name,
+  paths: () => [name],
+  goalStatements: '',
+  goalRatio,
+})
+const FLOOR = '/status.txt'
 const allKinds: Kind[] = [
-  { name: '/', paths: () => ['/'], goalStatements: '' },
+  { name: FLOOR, paths: () => [FLOOR], goalStatements: '' },
+  page('/status', 2),
+  page('/'),
   { name: '/auctions', paths: () => ['/auctions'], goalStatements: '' },
   {
     name: '/auction/{slug}',
     paths: (site) => site.auctions.map((auction) => `/auction/${auction.slug}`),
     goalStatements: '   (goal 0: live pages read Redis only)',
+    goalRatio: 3,
   },
+  page('/how-it-works'),
+  page('/auction-rules'),
+  page('/privacy-policy'),
+  page('/terms-of-service'),
+  page('/support'),
+  { ...page('/profile'), signedIn: true },
 ]
 
 const only = values.only?.split(',').map((name) => name.trim())
-const kinds = allKinds.filter((kind) => !only || only.includes(kind.name))
+const kinds = allKinds.filter(
+  (kind) =>
+    (!only || only.includes(kind.name) || kind.name === FLOOR) && (loggedIn || !kind.signedIn),
+)
 if (kinds.length === 0) throw new Error(`--only: none of ${allKinds.map((k) => k.name).join(', ')}`)
 const withBids = !values['no-bids']
 
@@ -95,7 +125,14 @@ const lines: string[] = []
 try {
   // Quiet: one bid on every auction restarts its 10 s timer, the outbox writes it, then only
   // pages are asked for, and every statement Postgres sees is a page's.
-  const quiet: Array<{ kind: Kind; text: string; perPage: string; top: string[]; cpu: string }> = []
+  const quiet: Array<{
+    kind: Kind
+    text: string
+    perPage: string
+    top: string[]
+    cpu: string
+    cpuPerPage: number | null
+  }> = []
   const open = async (round: number) => {
     const opened = await runLoad({
       mode: 'bids',
@@ -132,6 +169,7 @@ try {
       perPage: `${fmt(pages > 0 ? (statements.total + statements.inTransactions.total) / pages : 0, 2)}${kind.goalStatements}`,
       top: statementLines([...statements.rows, ...statements.inTransactions.rows], pages),
       cpu: cpuText(result),
+      cpuPerPage: result.used.servers === null || pages === 0 ? null : result.used.servers / pages,
     })
   }
 
@@ -183,6 +221,9 @@ try {
         ]
       : []),
     '',
+    `server CPU per page as a multiple of the floor (${FLOOR}, no bid load)`,
+    ...ratioLines(quiet),
+    '',
     'SQL statements per page (no bid load, counted on the wire)',
     ...quiet.flatMap((row) => [
       `${label(row.kind.name)}${row.perPage}`,
@@ -193,3 +234,18 @@ try {
   await site.close()
 }
 say(['', ...lines, ''].join('\n'))
+
+/** Each page's server CPU per answer next to the floor's, and its goal. */
+function ratioLines(rows: Array<{ kind: Kind; cpuPerPage: number | null }>) {
+  const floor = rows.find((row) => row.kind.name === FLOOR)?.cpuPerPage ?? null
+  return rows.map(({ kind, cpuPerPage }) => {
+    const ms = cpuPerPage === null ? 'n/a' : `${fmt(cpuPerPage, 2)} ms`
+    if (kind.name === FLOOR || floor === null || cpuPerPage === null)
+      return `${kind.name.padEnd(18)}${ms}`
+    const ratio = cpuPerPage / floor
+    const goal = kind.goalRatio
+      ? `   (goal <= ${kind.goalRatio}x${ratio <= kind.goalRatio ? ': met' : ''})`
+      : ''
+    return `${kind.name.padEnd(18)}${ms} = ${fmt(ratio, 1)}x${goal}`
+  })
+}

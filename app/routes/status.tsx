@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { getFixedT } from '~/services/i18n.server.ts'
+
+// "The site is working", in the site's layout: what an uptime check that renders a page asks
+// for, and the benchmarks' measure of the layout's own cost (bench/ssr.ts).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request)
+  return { title: t('status.title'), text: t('status.ok') }
+}
+
+export default function StatusRoute() {
+  const { text } = useLoaderData<typeof loader>()
+  return <p>{text}</p>
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
