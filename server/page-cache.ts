@@ -47,13 +47,17 @@ function requestOf(req: Request, url: string): CachePolicy.Request {
   return { url, method: req.method, headers: req.headers }
 }
 
-/** The names of the request headers an answer varies by, lower case. */
+/**
+ * The names of the request headers a kept answer varies by, lower case. What is kept is the
+ * answer before compression (compressed here for each visitor as they accept), so
+ * Accept-Encoding is not among them.
+ */
 function varyNames(vary: string | undefined): string[] {
   if (!vary) return []
   return vary
     .split(',')
     .map((name) => name.trim().toLowerCase())
-    .filter(Boolean)
+    .filter((name) => name && name !== 'accept-encoding')
     .sort()
 }
 
@@ -179,9 +183,7 @@ function keepable(request: CachePolicy.Request, answer: Answer, nonce: string): 
     }
     body = Buffer.from(html.replaceAll(` nonce="${nonce}"`, ''), 'utf8')
   }
-  const vary = varyNames(String(headers.vary ?? ''))
-  if (!vary.includes('accept-encoding'))
-    headers.vary = [headers.vary, 'Accept-Encoding'].filter(Boolean).join(', ')
+  headers.vary = varyNames(String(headers.vary ?? '')).join(', ')
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
   headers.etag = etag
   return {
