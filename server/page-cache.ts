@@ -122,6 +122,8 @@ function serve(req: Request, res: Response, entry: Entry, headers: CachePolicy.H
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) res.setHeader(name, value)
   }
+  // Kept before compression, it is sent compressed as each visitor accepts.
+  res.setHeader('Vary', [headers.vary, 'Accept-Encoding'].filter(Boolean).join(', '))
   res.setHeader('X-Page-Cache', 'hit')
   if (req.fresh) return void res.status(304).end()
   const encoding: Encoding = req.acceptsEncodings('br')
