@@ -41,7 +41,8 @@ export function AuctionBots({
     key: `assign-bot-${auction.id}`,
   })
   const unassign = useFetcher<{ error: string }>({ key: `unassign-bot-${auction.id}` })
-  const busy = assign.state !== 'idle'
+  // Busy while the post is on its way; the pages reload afterwards in the background.
+  const busy = assign.state === 'submitting'
   const [form, fields] = useForm({
     id: `assign-bot-${auction.id}`,
     lastResult: assign.data?.result ?? assignResult,

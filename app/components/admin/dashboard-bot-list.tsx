@@ -35,7 +35,8 @@ export function BotCreateForm({
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: 'create-bot' })
-  const busy = fetcher.state !== 'idle'
+  // Busy while the post is on its way; the pages reload afterwards in the background.
+  const busy = fetcher.state === 'submitting'
   const [form, fields] = useForm({
     id: 'create-bot',
     lastResult: fetcher.data?.result ?? lastResult,

@@ -40,7 +40,8 @@ export function BotSettingsForm({
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: 'bot-settings' })
-  const busy = fetcher.state !== 'idle'
+  // Busy while the post is on its way; the pages reload afterwards in the background.
+  const busy = fetcher.state === 'submitting'
   const [form, fields] = useForm({
     id: 'bot-settings',
     lastResult: fetcher.data?.result ?? lastResult,
