@@ -22,6 +22,16 @@ type Violation = {
 }
 
 async function seriousViolations(page: Page) {
+  // The cookie banner fades in 2 s after a page loads: measured halfway, its buttons' contrast is
+  // that of a half-transparent banner. Entrances finish first (spinners run forever: not those).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   await page.addScriptTag({ content: axeSource })
   const violations = await page.evaluate(async () => {
     const axe = (
