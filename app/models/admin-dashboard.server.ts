@@ -4,8 +4,8 @@ import { listAssignments } from '~/models/admin-bots.server.ts'
 import { getAuctionById, type AuctionView } from '~/models/auction.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
-// What the admin dashboard (SPEC.md section 2 "Admin dashboard") and its auction edit dialog
-// read, besides the lists the other admin models give.
+// What the admin dashboard and its auction edit dialog read, besides the lists the other admin
+// models give.
 
 const BID_PACKAGES_SHOWN = 20
 

@@ -13,9 +13,9 @@ import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { botAssignSchema } from '~/validation/admin.ts'
 
-// /admin/auctions/ID/assign: adds a bot, with a bid limit, to an auction (SPEC.md section 5),
-// from its edit dialog, which stays open: the answer goes back to /admin/auctions/ID/edit. A
-// refusal without JavaScript is shown here, in the same dialog.
+// /admin/auctions/ID/assign: adds a bot, with a bid limit, to an auction, from its edit dialog,
+// which stays open: the answer goes back to /admin/auctions/ID/edit. A refusal without JavaScript
+// is shown here, in the same dialog.
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 

@@ -12,9 +12,9 @@ import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { auctionUpdateSchema } from '~/validation/admin.ts'
 
-// /admin/auctions/ID/edit: an auction's fields and its bots, a dialog over the dashboard
-// (SPEC.md section 2 "Admin dashboard"). This route saves the fields; the bots have their own
-// routes (….assign, ….unassign). A finished or unknown auction is said so in the dialog.
+// /admin/auctions/ID/edit: an auction's fields and its bots, a dialog over the dashboard. This
+// route saves the fields; the bots have their own routes (….assign, ….unassign). A finished or
+// unknown auction is said so in the dialog.
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 

@@ -12,7 +12,7 @@ import { DASHBOARD_NS, dashboardHref, dashboardUrl } from '~/utils/admin-dashboa
 import { readForm } from '~/utils/form.server.ts'
 
 // /admin/auctions/ID/end: ends a live auction now, after a confirmation in a dialog over the
-// dashboard (SPEC.md section 2 "Admin dashboard"); the last bidder wins.
+// dashboard; the last bidder wins.
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 

@@ -11,9 +11,9 @@ import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-// /admin/auctions/ID/unassign: takes a bot (`botId`) off an auction (SPEC.md section 5), from
-// its edit dialog, which stays open: the answer goes back to /admin/auctions/ID/edit. A refusal
-// without JavaScript is shown here, in the same dialog.
+// /admin/auctions/ID/unassign: takes a bot (`botId`) off an auction, from its edit dialog, which
+// stays open: the answer goes back to /admin/auctions/ID/edit. A refusal without JavaScript is
+// shown here, in the same dialog.
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 

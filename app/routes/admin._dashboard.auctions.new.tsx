@@ -14,8 +14,8 @@ import { AUCTIONS_PER_PAGE, DASHBOARD_NS, dashboardHref } from '~/utils/admin-da
 import { readForm } from '~/utils/form.server.ts'
 import { auctionCreateSchema } from '~/validation/admin.ts'
 
-// /admin/auctions/new: a new auction, a dialog over the dashboard (SPEC.md section 2 "Admin
-// dashboard"). Once created, the dashboard opens at the table page that holds it.
+// /admin/auctions/new: a new auction, a dialog over the dashboard. Once created, the dashboard
+// opens at the table page that holds it.
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 

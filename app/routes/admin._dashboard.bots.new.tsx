@@ -18,9 +18,9 @@ import {
 } from '~/utils/admin-dashboard.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-// /admin/bots/new: a new bot (SPEC.md section 5), from the form under the dashboard's bot list.
-// With JavaScript that form posts here through a fetcher and stays in place; without, a refusal
-// shows the form here, as a dialog over the dashboard.
+// /admin/bots/new: a new bot, from the form under the dashboard's bot list. With JavaScript that
+// form posts here through a fetcher and stays in place; without, a refusal shows the form here, as
+// a dialog over the dashboard.
 
 export const handle = {
   i18n: [...DASHBOARD_NS],

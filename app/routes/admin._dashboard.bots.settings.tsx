@@ -21,9 +21,9 @@ import {
 } from '~/utils/admin-dashboard.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-// /admin/bots/settings: the bots' settings (SPEC.md section 9), from the dashboard's card. With
-// JavaScript the card posts here through a fetcher and stays in place; without, a refusal shows
-// the form here, as a dialog over the dashboard.
+// /admin/bots/settings: the bots' settings, from the dashboard's card. With JavaScript the card
+// posts here through a fetcher and stays in place; without, a refusal shows the form here, as a
+// dialog over the dashboard.
 
 export const handle = {
   i18n: [...DASHBOARD_NS],

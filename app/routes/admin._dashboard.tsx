@@ -36,12 +36,12 @@ import {
 } from '~/utils/admin-dashboard.ts'
 import { pageParam } from '~/utils/http.ts'
 
-// /admin (SPEC.md section 2 "Admin dashboard"): statistics, the open auctions, bid packages, bot
-// settings and the bot list. Every dialog (a new auction, an auction's edit with its bots, end,
-// delete, a bot's delete) and every form is a child route with its own loader and action
-// (admin._dashboard.*.tsx), shown in the <Outlet /> over this page: a Radix dialog with
-// JavaScript, a section at the top of the page without. Links open them; closing one goes back
-// to /admin with the same pages of the tables.
+// /admin, the admin dashboard: statistics, the open auctions, bid packages, bot settings and the
+// bot list. Every dialog (a new auction, an auction's edit with its bots, end, delete, a bot's
+// delete) and every form is a child route with its own loader and action (admin._dashboard.*.tsx),
+// shown in the <Outlet /> over this page: a Radix dialog with JavaScript, a section at the top of
+// the page without. Links open them; closing one goes back to /admin with the same pages of the
+// tables.
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { artifacts, phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser, uniqueName } from './people.ts'
 
-// /admin (SPEC.md section 2 "Admin dashboard") and its dialog routes (/admin/auctions/new,
+// /admin, the admin dashboard, and its dialog routes (/admin/auctions/new,
 // /admin/auctions/ID/edit, …), with and without JavaScript.
 const browser = setupBrowser()
 

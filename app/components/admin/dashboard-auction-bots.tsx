@@ -14,7 +14,7 @@ import { Field, FormError } from '~/components/field.tsx'
 import type { AuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { botAssignSchema } from '~/validation/admin.ts'
 
-// The bots of one auction, in its edit dialog (SPEC.md sections 2 "Admin dashboard" and 5).
+// The bots of one auction, in its edit dialog.
 // Adding one posts to admin._dashboard.auctions.$id.assign, removing one to ….unassign; with
 // JavaScript through fetchers, so the dialog stays as it is and a refusal shows in it.
 

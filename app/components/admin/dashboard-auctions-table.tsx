@@ -15,8 +15,8 @@ const action =
   'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
 /**
- * The open auctions: live first, then upcoming by start (SPEC.md "Admin dashboard"), each with
- * links to its dialog routes (`dialogHref`).
+ * The open auctions: live first, then upcoming by start, each with links to its dialog routes
+ * (`dialogHref`).
  */
 export function AuctionsTable({
   auctions,

@@ -9,9 +9,9 @@ import { Pager } from '~/components/pager.tsx'
 import { formatDate } from '~/utils/dates.ts'
 import { botCreateSchema } from '~/validation/admin.ts'
 
-// The dashboard's bots (SPEC.md sections 2 "Admin dashboard" and 5): the list, each with a link
-// to its delete dialog route, and the form for a new bot, which posts to its own route
-// (admin._dashboard.bots.new); with JavaScript through a fetcher, so a refusal shows in place.
+// The dashboard's bots: the list, each with a link to its delete dialog route, and the form for a
+// new bot, which posts to its own route (admin._dashboard.bots.new); with JavaScript through a
+// fetcher, so a refusal shows in place.
 
 /** A new bot from the page: names only; the username is generated. */
 export const BotCreateFormSchema = botCreateSchema.pick({ firstName: true, lastName: true })

@@ -7,9 +7,9 @@ import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/adm
 import { Field, FormError } from '~/components/field.tsx'
 import { botSettingsSchema } from '~/validation/admin.ts'
 
-// The bot settings of the dashboard (SPEC.md sections 2 "Admin dashboard" and 9). The form posts
-// to its own route (admin._dashboard.bots.settings); with JavaScript through a fetcher, so a
-// refusal shows where the admin typed, without it as a plain post.
+// The bot settings of the dashboard. The form posts to its own route
+// (admin._dashboard.bots.settings); with JavaScript through a fetcher, so a refusal shows where the
+// admin typed, without it as a plain post.
 
 /** The page always sends every setting; an unchecked box is "off", not "unchanged". */
 export const BotSettingsFormSchema = botSettingsSchema.extend({
