@@ -141,6 +141,12 @@ export async function createBot(input: BotCreateInput) {
   }
 }
 
+/** A bot's username, or null when there is no such bot. */
+export async function getBotUsername(id: string) {
+  const bot = await getPrisma().bot.findUnique({ where: { id }, select: { username: true } })
+  return bot?.username ?? null
+}
+
 /** Deletes a bot; its past bids keep its name (house bids stay visible as such). */
 export async function deleteBot(id: string) {
   const result = await getPrisma().bot.deleteMany({ where: { id } })

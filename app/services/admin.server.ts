@@ -1,9 +1,12 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import type { TFunction } from 'i18next'
 import { AdminError } from '~/models/admin-auctions.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser, type CurrentUser } from '~/services/session.server.ts'
+import { createToastHeaders } from '~/services/toast.server.ts'
 import { apiError, translator } from '~/utils/api.server.ts'
+import { adminIdSchema } from '~/validation/admin.ts'
 
 // Every /admin loader and action and every /api/admin call goes through one of these
 // (docs/rules.md#roles; the server enforces the role, not only the menu).
@@ -63,4 +66,43 @@ export function refuseTamperedForm(
   if (hidden.some((name) => errors?.[name]?.length)) {
     throw data(t('admin:errors.invalid'), { status: 400 })
   }
+}
+
+/** An id from an admin page's URL or hidden field; one that no page of ours writes is a 400. */
+export function adminIdParam(value: string | undefined, t: TFunction) {
+  const id = adminIdSchema.safeParse(value)
+  if (!id.success) throw data(t('admin:errors.invalid'), { status: 400 })
+  return id.data
+}
+
+/** An error key of an admin form: the shared validation keys, else one of the "admin" namespace. */
+const errorText = (t: TFunction, key: string) =>
+  t(key.startsWith('validation.') ? key : `admin:${key}`)
+
+/**
+ * A refused admin form: its errors for the form to show (field or form-level keys, answered with
+ * `status`) and a toast saying what failed (`title`) and why (the first error).
+ */
+export async function refuseForm(
+  t: TFunction,
+  status: number,
+  result: SubmissionResult<string[]>,
+  title: string,
+) {
+  const first = Object.values(result.error ?? {})
+    .flat()
+    .find(Boolean)
+  const headers = await createToastHeaders({
+    type: 'error',
+    title,
+    description: first ? errorText(t, first) : title,
+  })
+  return data({ result }, { status, headers })
+}
+
+/** A refused confirmation (end, delete, remove): the reason for its dialog, and a toast. */
+export async function refuseConfirmation(t: TFunction, error: AdminError, title: string) {
+  const message = errorText(t, error.key)
+  const headers = await createToastHeaders({ type: 'error', title, description: message })
+  return data({ error: message }, { status: error.status, headers })
 }

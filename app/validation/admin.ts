@@ -12,6 +12,8 @@ import {
 // Messages are i18n keys of the "admin" namespace. Money arrives in som and leaves in minor units.
 
 export const MAX_SOM = 100_000_000
+/** An id an admin page puts in a URL or a form (auction, bot, user). */
+export const adminIdSchema = z.string().min(1).max(64)
 const text = (max: number, required = 'errors.required') =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),

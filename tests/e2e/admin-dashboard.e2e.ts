@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { artifacts, phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser, uniqueName } from './people.ts'
 
-// /admin (docs/rules.md#admin-dashboard), with and without JavaScript.
+// /admin, the admin dashboard, and its dialog routes (/admin/auctions/new,
+// /admin/auctions/ID/edit, …), with and without JavaScript.
 const browser = setupBrowser()
 
 /**
@@ -19,13 +20,19 @@ async function adminPage(options: Parameters<typeof browser.newPage>[0] = {}) {
   return page
 }
 
-/** A UrlDialog: a dialog with JavaScript, a section (region) of the page without. */
+/** A dialog route: a dialog with JavaScript, a section (region) of the page without. */
 const dialog = (page: Page, javaScriptEnabled: boolean, name: string | RegExp) =>
   page.getByRole(javaScriptEnabled ? 'dialog' : 'region', { name })
 
 /** Leaves the browser's own constraint checks out so the server's answer is what is tested. */
 const noBrowserValidation = (page: Page) =>
   page.evaluate(() => document.querySelectorAll('form').forEach((form) => (form.noValidate = true)))
+
+const pathOf = (page: Page) => new URL(page.url()).pathname
+
+/** Whether the element `locator` finds has focus (focus comes back a moment after a close). */
+const focused = (locator: ReturnType<Page['locator']>) =>
+  expect.poll(() => locator.evaluate((element) => element === document.activeElement)).toBe(true)
 
 /** A `datetime-local` value in Bishkek time (UTC+6), `ms` from now, with seconds. */
 const bishkekInput = (ms: number) =>
@@ -52,6 +59,8 @@ async function createAuction(
 ) {
   await page.getByRole('link', { name: 'Создать аукцион' }).click()
   const create = dialog(page, javaScriptEnabled, 'Новый аукцион')
+  await create.waitFor()
+  expect(pathOf(page)).toBe('/admin/auctions/new')
   await create.getByLabel('Название *').fill(fields.title)
   await create.getByLabel('Розничная цена, сом *').fill(fields.price)
   await create.getByLabel('Начало (время Бишкека) *').fill(fields.start)
@@ -77,7 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('an empty title and a bad price are refused on their fields', async () => {
       const page = await adminPage({ javaScriptEnabled })
-      await page.goto('/admin?create=1')
+      await page.goto('/admin/auctions/new')
       const create = dialog(page, javaScriptEnabled, 'Новый аукцион')
       await create.getByLabel('Розничная цена, сом *').fill('12,345')
       await create.getByLabel('Начало (время Бишкека) *').fill(bishkekInput(3600_000))
@@ -91,6 +100,34 @@ for (const javaScriptEnabled of [true, false]) {
         'true',
       )
       expect(await create.getByLabel('Розничная цена, сом *').inputValue()).toBe('12,345')
+      expect(pathOf(page)).toBe('/admin/auctions/new')
+    })
+
+    test('a dialog URL of the older dashboard opens its dialog route', async () => {
+      const page = await adminPage({ javaScriptEnabled })
+      await page.goto('/admin?create=1&page=1')
+      await dialog(page, javaScriptEnabled, 'Новый аукцион').waitFor()
+      expect(page.url()).toMatch(/\/admin\/auctions\/new\?page=1$/)
+      await page.goto('/admin?confirm=deleteBot:no-such-bot')
+      const confirm = dialog(page, javaScriptEnabled, 'Удалить бота ?')
+      await confirm.getByText('Бот не найден.').waitFor()
+      expect(pathOf(page)).toBe('/admin/bots/no-such-bot/delete')
+      await confirm.getByRole('link', { name: 'Отмена' }).click()
+      await confirm.waitFor({ state: 'detached' })
+      expect(pathOf(page)).toBe('/admin')
+    })
+
+    test('bot settings out of order are refused, in place or in their own route', async () => {
+      const page = await adminPage({ javaScriptEnabled })
+      await page.goto('/admin')
+      await saveBotSettings(page, { 'Мин. задержка, с': '5', 'Макс. задержка, с': '2' }, true)
+      // With JavaScript the card posts through a fetcher and stays; without, the refusal is
+      // the settings' own route, its form over the dashboard (and not twice on the page).
+      const settings = page.getByRole('region', { name: 'Настройки ботов' })
+      await settings.getByText('Минимальная задержка не может быть больше максимальной').waitFor()
+      expect(pathOf(page)).toBe(javaScriptEnabled ? '/admin' : '/admin/bots/settings')
+      expect(await page.getByLabel('Боты включены').count()).toBe(1)
+      expect(await settings.getByLabel('Мин. задержка, с').inputValue()).toBe('5')
     })
 
     test('create, see it at home, a bot bids, end it', async () => {
@@ -111,11 +148,13 @@ for (const javaScriptEnabled of [true, false]) {
         )
         await page.getByText('Настройки ботов сохранены').first().waitFor()
 
+        // It starts 15 s after it is made: its bots are added before then (a live auction
+        // without bids would end after its timer).
         const title = `Лот ${uniqueName(mode)}`
         const create = await createAuction(page, javaScriptEnabled, {
           title,
           price: '1000',
-          start: bishkekInput(3_000),
+          start: bishkekInput(15_000),
         })
         await page.getByText(`Аукцион «${title}» создан`).first().waitFor()
         await create.waitFor({ state: 'detached' })
@@ -124,11 +163,15 @@ for (const javaScriptEnabled of [true, false]) {
         await home.goto('/')
         await home.getByText(title).first().waitFor()
 
-        // Assign a seeded bot in the edit dialog; a second time is refused.
+        // Assign two seeded bots in the edit dialog (at once: the auction starts in seconds, and
+        // one bot alone would let it end); the same bot a second time is refused.
         const row = page.getByRole('row').filter({ hasText: title })
         const href = await row.getByRole('link', { name: title, exact: true }).getAttribute('href')
         await row.getByRole('link', { name: `Изменить аукцион ${title}` }).click()
         const edit = dialog(page, javaScriptEnabled, `Редактирование аукциона «${title}»`)
+        await edit.waitFor()
+        const editPath = pathOf(page)
+        expect(editPath).toMatch(/^\/admin\/auctions\/[^/]+\/edit$/)
         const bot = 'bot_azamat_1 (Азамат Токтогулов)'
         await edit.getByLabel('Бот', { exact: true }).selectOption({ label: bot })
         await edit.getByRole('button', { name: 'Добавить бота' }).click()
@@ -136,14 +179,19 @@ for (const javaScriptEnabled of [true, false]) {
         await edit.getByRole('button', { name: 'Убрать бота bot_azamat_1 из аукциона' }).waitFor()
         await edit
           .getByLabel('Бот', { exact: true })
-          .selectOption({ label: `${bot} — уже добавлен` })
-        await edit.getByRole('button', { name: 'Добавить бота' }).click()
-        await edit.getByText('Этот бот уже добавлен к аукциону').waitFor()
-        await edit
-          .getByLabel('Бот', { exact: true })
           .selectOption({ label: 'bot_aigerim_2 (Айгерим Садыкова)' })
         await edit.getByRole('button', { name: 'Добавить бота' }).click()
         await page.getByText('Бот bot_aigerim_2 добавлен к аукциону').first().waitFor()
+        expect(pathOf(page)).toBe(editPath)
+        await edit
+          .getByLabel('Бот', { exact: true })
+          .selectOption({ label: `${bot} — уже добавлен` })
+        await edit.getByRole('button', { name: 'Добавить бота' }).click()
+        await edit.getByText('Этот бот уже добавлен к аукциону').waitFor()
+        // Refused without JavaScript: the same dialog, as the route that refused.
+        expect(pathOf(page)).toBe(
+          javaScriptEnabled ? editPath : editPath.replace(/\/edit$/, '/assign'),
+        )
 
         // The bot bids once the auction is live.
         const auction = await browser.newPage({ javaScriptEnabled })
@@ -164,15 +212,19 @@ for (const javaScriptEnabled of [true, false]) {
           .click()
         const confirm = dialog(page, javaScriptEnabled, `Завершить аукцион «${title}»?`)
         await confirm.getByText('победителем станет последний').waitFor()
+        expect(pathOf(page)).toMatch(/^\/admin\/auctions\/[^/]+\/end$/)
         await confirm.getByRole('button', { name: 'Да, завершить' }).click()
         await page.getByText(`Аукцион «${title}» завершён`).first().waitFor()
         expect(await page.getByRole('row').filter({ hasText: title }).count()).toBe(0)
+        expect(pathOf(page)).toBe('/admin')
+        // Its row (and the link that opened the dialog) is gone: focus goes to the table's heading.
+        if (javaScriptEnabled) await focused(page.locator('#auctions-heading'))
         await auction.reload()
         await auction.getByText('Завершён').first().waitFor()
       } finally {
         await restoreBotSettings(page, botSettings)
       }
-    })
+    }, 120_000)
 
     test('delete an upcoming auction (prebids refunded); create and delete a bot', async () => {
       const page = await adminPage({ javaScriptEnabled })
@@ -184,25 +236,44 @@ for (const javaScriptEnabled of [true, false]) {
         start: bishkekInput(24 * 3600_000),
       })
       await page.getByText(`Аукцион «${title}» создан`).first().waitFor()
-      await page
-        .getByRole('row')
-        .filter({ hasText: title })
-        .getByRole('link', { name: `Удалить аукцион ${title}` })
-        .click()
+
+      // A bot added and taken off again, from the edit dialog, which stays open.
+      const row = page.getByRole('row').filter({ hasText: title })
+      await row.getByRole('link', { name: `Изменить аукцион ${title}` }).click()
+      const edit = dialog(page, javaScriptEnabled, `Редактирование аукциона «${title}»`)
+      await edit.waitFor()
+      const editPath = pathOf(page)
+      await edit
+        .getByLabel('Бот', { exact: true })
+        .selectOption({ label: 'bot_aigerim_2 (Айгерим Садыкова)' })
+      await edit.getByRole('button', { name: 'Добавить бота' }).click()
+      const remove = edit.getByRole('button', { name: 'Убрать бота bot_aigerim_2 из аукциона' })
+      await remove.click()
+      await page.getByText('Бот bot_aigerim_2 убран из аукциона').first().waitFor()
+      await edit.getByText('К аукциону не добавлено ни одного бота.').waitFor()
+      expect(pathOf(page)).toBe(editPath)
+      await edit.getByRole('link', { name: 'Отмена' }).click()
+      await edit.waitFor({ state: 'detached' })
+
+      await row.getByRole('link', { name: `Удалить аукцион ${title}` }).click()
       const confirm = dialog(page, javaScriptEnabled, `Удалить аукцион «${title}»?`)
       await confirm.getByText('вернутся участникам на баланс').waitFor()
       await confirm.getByRole('button', { name: 'Да, удалить' }).click()
       await page.getByText(`Аукцион «${title}» удалён`).first().waitFor()
       expect(await page.getByRole('row').filter({ hasText: title }).count()).toBe(0)
 
-      // Bots: names are required; the username is generated.
+      // Bots: names are required; the username is generated. Without JavaScript the refusal is
+      // the form's own route, /admin/bots/new, the form in a section over the dashboard.
       const bots = page.getByRole('region', { name: 'Боты', exact: true })
       await noBrowserValidation(page)
       await bots.getByRole('button', { name: 'Создать бота' }).click()
-      await bots.getByText('Заполните имя и фамилию бота').first().waitFor()
-      await bots.getByLabel('Имя бота *').fill('Эрмек')
-      await bots.getByLabel('Фамилия бота *').fill('Асанов')
-      await bots.getByRole('button', { name: 'Создать бота' }).click()
+      const newBot = javaScriptEnabled ? bots : dialog(page, false, 'Новый бот')
+      await newBot.getByText('Заполните имя и фамилию бота').first().waitFor()
+      expect(pathOf(page)).toBe(javaScriptEnabled ? '/admin' : '/admin/bots/new')
+      expect(await page.getByLabel('Имя бота *').count()).toBe(1)
+      await newBot.getByLabel('Имя бота *').fill('Эрмек')
+      await newBot.getByLabel('Фамилия бота *').fill('Асанов')
+      await newBot.getByRole('button', { name: 'Создать бота' }).click()
       const created = page.getByText(/^Бот ermeka\d+ создан$/).first()
       await created.waitFor()
       const name = (await created.textContent())!.split(' ')[1]!
@@ -211,9 +282,45 @@ for (const javaScriptEnabled of [true, false]) {
       await confirmBot.getByRole('button', { name: 'Да, удалить' }).click()
       await page.getByText(`Бот ${name} удалён`).first().waitFor()
       expect(await page.getByRole('link', { name: `Удалить бота ${name}` }).count()).toBe(0)
+      if (javaScriptEnabled) await focused(page.locator('#bots-heading'))
+    }, 120_000)
+
+    test('a form of the dashboard before its dialogs had routes gets 400, not a guess', async () => {
+      const page = await adminPage({ javaScriptEnabled })
+      for (const url of ['/admin?index', '/admin']) {
+        const answer = await page.request.post(url, {
+          form: { intent: 'deleteBot', id: 'no-such-bot' },
+          headers: { 'Accept-Language': 'ru' },
+        })
+        expect(answer.status()).toBe(400)
+        expect(await answer.text()).toContain('Эта форма устарела: обновите страницу')
+      }
     })
   })
 }
+
+test('a dialog route gives focus back to the link that opened it', async () => {
+  const page = await adminPage()
+  await page.goto('/admin?page=1')
+  const create = page.getByRole('link', { name: 'Создать аукцион' })
+  await create.focus()
+  await page.keyboard.press('Enter')
+  const dialogBox = page.getByRole('dialog', { name: 'Новый аукцион' })
+  await dialogBox.waitFor()
+  // Focus moves into the dialog and stays there.
+  await focused(dialogBox.getByLabel('Название *'))
+  expect(page.url()).toMatch(/\/admin\/auctions\/new\?page=1$/)
+  await page.keyboard.press('Escape')
+  await dialogBox.waitFor({ state: 'detached' })
+  expect(page.url()).toMatch(/\/admin\?page=1$/)
+  await focused(create)
+
+  const edit = page.getByRole('link', { name: /^Изменить аукцион/ }).first()
+  await edit.click()
+  await page.getByRole('dialog').getByRole('link', { name: 'Отмена' }).click()
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+  await focused(edit)
+})
 
 test('on a phone the page and its dialogs fit the screen', async () => {
   const page = await adminPage({ ...phone })
@@ -237,4 +344,16 @@ test('on a phone the page and its dialogs fit the screen', async () => {
   await page.getByRole('dialog').getByText('Боты аукциона').waitFor()
   expect(await fits()).toBe(true)
   await page.screenshot({ path: `${artifacts}/admin-dashboard-phone-edit.png` })
+
+  // Without JavaScript a dialog route is a section at the top of the dashboard.
+  const nojs = await adminPage({ ...phone, javaScriptEnabled: false })
+  await nojs.goto('/admin/auctions/new')
+  await nojs.getByRole('region', { name: 'Новый аукцион' }).waitFor()
+  expect(
+    await nojs.evaluate(
+      (width) => document.documentElement.scrollWidth <= width,
+      phone.viewport.width,
+    ),
+  ).toBe(true)
+  await nojs.screenshot({ path: `${artifacts}/admin-dashboard-phone-create-nojs.png` })
 })

@@ -9,21 +9,16 @@ import { parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
+import type { z } from 'zod'
+import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
 import { Field, FormError } from '~/components/field.tsx'
-import type { AuctionStatus } from '~/models/auction.server.ts'
+import type { EditableAuction } from '~/models/admin-dashboard.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import { toMajor } from '~/utils/money.ts'
 import { auctionCreateSchema, auctionUpdateSchema } from '~/validation/admin.ts'
 
-/** The create and edit forms' schemas: the shared rules plus the form's intent (and id). */
-export const auctionFormSchemas = {
-  create: auctionCreateSchema.extend({ intent: z.literal('create') }),
-  update: auctionUpdateSchema.extend({
-    intent: z.literal('update'),
-    id: z.string().min(1).max(64),
-  }),
-}
+// The create and edit forms of an auction: one form, two routes (admin._dashboard.auctions.new
+// and admin._dashboard.auctions.$id.edit), validated by the same rules as /api/admin/auctions.
 
 /**
  * The browser's own checks: only what the rules require. (Conform reads the shared schemas'
@@ -38,25 +33,6 @@ const auctionConstraint = {
   condition: { maxLength: 100 },
   category: { maxLength: 100 },
 }
-
-export type EditableAuction = {
-  id: string
-  title: string
-  description: string
-  imageUrl: string | null
-  retailPrice: number
-  startTime: string
-  status: AuctionStatus
-  condition: string | null
-  category: string | null
-  estimatedValue: number | null
-  featured: boolean
-  isBidPackage: boolean
-}
-
-/** Keys of the "admin" namespace need it where `Field` (default namespace) translates them. */
-export const adminErrorKeys = (errors?: string[]) =>
-  errors?.map((key) => (key.startsWith('validation.') ? key : `admin:${key}`))
 
 const offsetMs = (() => {
   const [, sign, hours, minutes] = /^([+-])(\d{2}):(\d{2})$/.exec(TIME_ZONE_OFFSET)!
@@ -77,22 +53,25 @@ const somText = (minor: number | null) => (minor === null ? '' : String(toMajor(
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500'
 
+/** Posts to `action` (the route it belongs to): an auction's fields, in som and Bishkek time. */
 export function AuctionForm({
   mode,
   auction,
+  action,
   lastResult,
   closeTo,
 }: {
   mode: 'create' | 'edit'
   auction?: EditableAuction
+  action: string
   lastResult?: SubmissionResult<string[]>
   closeTo: string
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   const navigation = useNavigation()
-  const intent = mode === 'create' ? 'create' : 'update'
-  const schema = auctionFormSchemas[intent]
-  const [form, fields] = useForm({
+  const schema = mode === 'create' ? auctionCreateSchema : auctionUpdateSchema
+  // The fields of both forms (editing keeps an auction's kind, so it has no isBidPackage).
+  const [form, fields] = useForm<z.input<typeof auctionCreateSchema>>({
     id: mode === 'create' ? 'create-auction' : `edit-auction-${auction?.id ?? ''}`,
     lastResult,
     constraint: auctionConstraint,
@@ -113,13 +92,17 @@ export function AuctionForm({
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const saving = navigation.state === 'submitting' && navigation.formAction === action
   const live = auction?.status === 'live'
   const descriptionError = adminErrorKeys(fields.description.errors)?.[0]
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value={intent} />
-      {auction ? <input type="hidden" name="id" value={auction.id} /> : null}
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
       <FormError errors={adminErrorKeys(form.errors)} />
       <p className="text-sm text-slate-600">{t('form.requiredNote')}</p>
       <Field

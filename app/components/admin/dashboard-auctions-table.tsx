@@ -14,15 +14,18 @@ type Row = Pick<
 const action =
   'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
-/** The open auctions: live first, then upcoming by start (docs/rules.md#admin-dashboard). */
+/**
+ * The open auctions: live first, then upcoming by start, each with links to its dialog routes
+ * (`dialogHref`).
+ */
 export function AuctionsTable({
   auctions,
   caption,
-  href,
+  dialogHref,
 }: {
   auctions: Row[]
   caption: string
-  href: (param: string, value: string) => string
+  dialogHref: (id: string, dialog: 'edit' | 'end' | 'delete') => string
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   const formatMoney = useFormatMoney()
@@ -80,7 +83,7 @@ export function AuctionsTable({
               <td className="px-3 py-2">
                 <div className="flex flex-wrap gap-1">
                   <Link
-                    to={href('edit', auction.id)}
+                    to={dialogHref(auction.id, 'edit')}
                     preventScrollReset
                     aria-label={t('auctions.editLabel', { title: auction.title })}
                     className={`${action} border-slate-300 hover:bg-slate-50`}
@@ -90,7 +93,7 @@ export function AuctionsTable({
                   </Link>
                   {auction.status === 'live' ? (
                     <Link
-                      to={href('confirm', `end:${auction.id}`)}
+                      to={dialogHref(auction.id, 'end')}
                       preventScrollReset
                       aria-label={t('auctions.endLabel', { title: auction.title })}
                       className={`${action} border-amber-600 text-amber-900 hover:bg-amber-50`}
@@ -100,7 +103,7 @@ export function AuctionsTable({
                     </Link>
                   ) : (
                     <Link
-                      to={href('confirm', `delete:${auction.id}`)}
+                      to={dialogHref(auction.id, 'delete')}
                       preventScrollReset
                       aria-label={t('auctions.deleteLabel', { title: auction.title })}
                       className={`${action} border-red-300 text-red-800 hover:bg-red-50`}

@@ -1,15 +1,17 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
 import { X } from 'lucide-react'
-import { useId, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/utils/hooks.ts'
 
 /**
- * A dialog whose open state is the URL (`?edit=ID`, `?create=1`, `?confirm=…`): a Link opens
- * it, closing goes to `closeTo`. With JavaScript it is a Radix dialog; without, the same content
- * is a section in the page (a server render cannot portal), so every admin action works
- * both ways.
+ * A dialog whose open state is the URL (a route of its own, like /admin/auctions/new, or a query
+ * parameter, like `?edit=ID`): a Link opens it, closing goes to `closeTo`. With JavaScript it is
+ * a Radix dialog; without, the same content is a section in the page (a server render cannot
+ * portal), so every admin action works both ways. On closing, focus goes back to the link that
+ * opened it or, when that link is gone (its row was deleted), to the element `returnFocusTo`
+ * names by id.
  */
 export function UrlDialog({
   open,
@@ -17,6 +19,7 @@ export function UrlDialog({
   title,
   description,
   wide,
+  returnFocusTo,
   children,
 }: {
   open: boolean
@@ -24,12 +27,17 @@ export function UrlDialog({
   title: string
   description?: string
   wide?: boolean
+  returnFocusTo?: string
   children: ReactNode
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const titleId = useId()
+  // The link that opened the dialog still has focus when the dialog first renders.
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  )
   if (!open) return null
   if (!hydrated) {
     return (
@@ -66,6 +74,10 @@ export function UrlDialog({
         <Dialog.Content
           aria-labelledby={titleId}
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            returnFocus(opener, returnFocusTo)
+          }}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none ${wide ? 'max-w-3xl' : 'max-w-lg'}`}
         >
           <Dialog.Title id={titleId} className="mb-3 pr-8 text-xl font-bold">
@@ -87,9 +99,21 @@ export function UrlDialog({
   )
 }
 
+/** Where focus goes when a dialog closes: its opener if still on the page, else the fallback. */
+function returnFocus(opener: HTMLElement | null, fallbackId: string | undefined) {
+  if (opener?.isConnected && opener !== document.body) {
+    opener.focus({ preventScroll: true })
+    return
+  }
+  const fallback = fallbackId ? document.getElementById(fallbackId) : null
+  if (!fallback) return
+  if (!fallback.hasAttribute('tabindex')) fallback.setAttribute('tabindex', '-1')
+  fallback.focus({ preventScroll: true })
+}
+
 /**
- * The confirmation step of a destructive action: a post with `intent` and `id` (and a cancel
- * link). Used inside a UrlDialog opened by `?confirm=…`.
+ * The confirmation step of a destructive action: a post (with `intent` and `id` when the action
+ * serves several forms) and a cancel link. Used inside a UrlDialog.
  */
 export function ConfirmForm({
   intent,
@@ -98,19 +122,21 @@ export function ConfirmForm({
   confirmLabel,
   cancelTo,
 }: {
-  intent: string
-  id: string
+  intent?: string
+  id?: string
   action?: string
   confirmLabel: string
   cancelTo: string
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const busy =
+    navigation.state === 'submitting' &&
+    (intent ? navigation.formData?.get('intent') === intent : navigation.formAction === action)
   return (
     <Form method="post" action={action} className="flex flex-wrap justify-end gap-2">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {id ? <input type="hidden" name="id" value={id} /> : null}
       <Link
         to={cancelTo}
         preventScrollReset
@@ -126,5 +152,47 @@ export function ConfirmForm({
         {confirmLabel}
       </button>
     </Form>
+  )
+}
+
+/**
+ * A confirmation as a dialog route: what will happen, the reason a refused attempt gave, and
+ * the form that posts to `action`.
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  error,
+  confirmLabel,
+  action,
+  closeTo,
+  returnFocusTo,
+}: {
+  title: string
+  description: string
+  error: string | null | undefined
+  confirmLabel: string
+  action: string
+  closeTo: string
+  returnFocusTo?: string
+}) {
+  return (
+    <UrlDialog
+      open
+      closeTo={closeTo}
+      title={title}
+      description={description}
+      returnFocusTo={returnFocusTo}
+    >
+      {error ? (
+        <p
+          role="alert"
+          className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          {error}
+        </p>
+      ) : null}
+      <ConfirmForm action={action} confirmLabel={confirmLabel} cancelTo={closeTo} />
+    </UrlDialog>
   )
 }

@@ -1,0 +1,145 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { useFetcher } from '@remix-run/react'
+import { Loader2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
+import { Field, FormError } from '~/components/field.tsx'
+import type { AuctionForEdit } from '~/models/admin-dashboard.server.ts'
+import { botAssignSchema } from '~/validation/admin.ts'
+
+// The bots of one auction, in its edit dialog.
+// Adding one posts to admin._dashboard.auctions.$id.assign, removing one to ….unassign; with
+// JavaScript through fetchers, so the dialog stays as it is and a refusal shows in it.
+
+const constraint = notRequired(getZodConstraint(botAssignSchema), ['bidLimit'])
+const selectClass =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500'
+
+export function AuctionBots({
+  auction,
+  assignAction,
+  unassignAction,
+  assignResult,
+  unassignError,
+}: {
+  auction: Pick<AuctionForEdit, 'id' | 'assignments' | 'bots'>
+  assignAction: string
+  unassignAction: string
+  /** Refusals the server rendered (posts without JavaScript). */
+  assignResult?: SubmissionResult<string[]>
+  unassignError?: string | null
+}) {
+  const { t } = useTranslation(['admin-dashboard', 'admin'])
+  const assign = useFetcher<{ result: SubmissionResult<string[]> }>({
+    key: `assign-bot-${auction.id}`,
+  })
+  const unassign = useFetcher<{ error: string }>({ key: `unassign-bot-${auction.id}` })
+  // Busy while the post is on its way; the pages reload afterwards in the background.
+  const busy = assign.state === 'submitting'
+  const [form, fields] = useForm({
+    id: `assign-bot-${auction.id}`,
+    lastResult: assign.data?.result ?? assignResult,
+    constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { bidLimit: '0' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: botAssignSchema }),
+  })
+  const error = unassign.data?.error ?? unassignError
+  const botError = adminErrorKeys(fields.botId.errors)?.[0]
+  const assigned = new Set(auction.assignments.map((row) => row.botId))
+  return (
+    <section aria-labelledby="auction-bots-heading" className="space-y-3 border-t pt-4">
+      <h3 id="auction-bots-heading" className="text-lg font-semibold">
+        {t('assign.heading')}
+      </h3>
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          {error}
+        </p>
+      ) : null}
+      {auction.assignments.length === 0 ? (
+        <p className="text-slate-600">{t('assign.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {auction.assignments.map((row) => (
+            <li key={row.botId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <div className="min-w-0">
+                <p className="font-medium">{row.username}</p>
+                <p className="text-sm text-slate-600">
+                  {row.name} ·{' '}
+                  {row.bidLimit === 0
+                    ? t('assign.bidsUnlimited', { current: row.currentBids })
+                    : t('assign.bids', { current: row.currentBids, limit: row.bidLimit })}
+                </p>
+              </div>
+              <unassign.Form method="post" action={unassignAction} preventScrollReset>
+                <input type="hidden" name="botId" value={row.botId} />
+                <button
+                  type="submit"
+                  aria-label={t('assign.removeLabel', { name: row.username })}
+                  className="rounded-md border border-red-300 px-3 py-1 text-sm font-semibold text-red-800 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+                >
+                  {t('assign.remove')}
+                </button>
+              </unassign.Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <assign.Form
+        method="post"
+        action={assignAction}
+        preventScrollReset
+        {...getFormProps(form)}
+        className="grid items-start gap-3 sm:grid-cols-[1fr_10rem_auto]"
+      >
+        <div className="sm:col-span-3">
+          <FormError errors={adminErrorKeys(form.errors)} />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={fields.botId.id} className="block text-sm font-medium text-slate-800">
+            {t('assign.bot')}
+          </label>
+          <select
+            {...getSelectProps(fields.botId)}
+            aria-describedby={botError ? `${fields.botId.id}-error` : undefined}
+            className={selectClass}
+          >
+            <option value="">{t('assign.pick')}</option>
+            {auction.bots.map((bot) => (
+              <option key={bot.id} value={bot.id}>
+                {assigned.has(bot.id) ? t('assign.alreadyMark', { label: bot.label }) : bot.label}
+              </option>
+            ))}
+          </select>
+          {botError ? (
+            <p id={`${fields.botId.id}-error`} role="alert" className="text-sm text-red-700">
+              {t(botError)}
+            </p>
+          ) : null}
+        </div>
+        <Field
+          label={t('assign.limit')}
+          hint={t('assign.limitHint')}
+          errors={adminErrorKeys(fields.bidLimit.errors)}
+          {...getInputProps(fields.bidLimit, { type: 'number' })}
+        />
+        <button type="submit" disabled={busy} className={`${submitButtonClass} sm:mt-6`}>
+          {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+          {t('assign.add')}
+        </button>
+      </assign.Form>
+    </section>
+  )
+}

@@ -1,0 +1,173 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Link, useFetcher } from '@remix-run/react'
+import { Bot, Loader2, Trash2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { adminErrorKeys, submitButtonClass } from '~/components/admin/form-helpers.ts'
+import { Field, FormError } from '~/components/field.tsx'
+import { Pager } from '~/components/pager.tsx'
+import { formatDate } from '~/utils/dates.ts'
+import { botCreateSchema } from '~/validation/admin.ts'
+
+// The dashboard's bots: the list, each with a link to its delete dialog route, and the form for a
+// new bot, which posts to its own route (admin._dashboard.bots.new); with JavaScript through a
+// fetcher, so a refusal shows in place.
+
+/** A new bot from the page: names only; the username is generated. */
+export const BotCreateFormSchema = botCreateSchema.pick({ firstName: true, lastName: true })
+
+type BotRow = {
+  id: string
+  username: string
+  firstName: string
+  lastName: string
+  isActive: boolean
+  createdAt: string
+}
+
+export function BotCreateForm({
+  action,
+  lastResult,
+}: {
+  action: string
+  /** A refusal the server rendered (a post without JavaScript). */
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const { t } = useTranslation(['admin-dashboard', 'admin'])
+  const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: 'create-bot' })
+  // Busy while the post is on its way; the pages reload afterwards in the background.
+  const busy = fetcher.state === 'submitting'
+  const [form, fields] = useForm({
+    id: 'create-bot',
+    lastResult: fetcher.data?.result ?? lastResult,
+    constraint: getZodConstraint(BotCreateFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BotCreateFormSchema }),
+  })
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      preventScrollReset
+      {...getFormProps(form)}
+      className="space-y-3"
+    >
+      <FormError errors={adminErrorKeys(form.errors)} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label={`${t('bots.firstName')} *`}
+          autoComplete="off"
+          errors={adminErrorKeys(fields.firstName.errors)}
+          {...getInputProps(fields.firstName, { type: 'text' })}
+        />
+        <Field
+          label={`${t('bots.lastName')} *`}
+          autoComplete="off"
+          errors={adminErrorKeys(fields.lastName.errors)}
+          {...getInputProps(fields.lastName, { type: 'text' })}
+        />
+      </div>
+      <p className="text-sm text-slate-600">{t('bots.usernameHint')}</p>
+      <button type="submit" disabled={busy} className={submitButtonClass}>
+        {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+        {t('bots.create')}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+/**
+ * The list of bots and, below it, the new-bot form (`createAction`; left out, as null, while
+ * that form is open in its own dialog route).
+ */
+export function BotListCard({
+  bots,
+  createAction,
+  pageHref,
+  deleteHref,
+}: {
+  bots: { bots: BotRow[]; total: number; page: number; totalPages: number }
+  createAction: string | null
+  pageHref: (page: number) => string
+  deleteHref: (id: string) => string
+}) {
+  const { t } = useTranslation(['admin-dashboard', 'admin'])
+  return (
+    <section
+      aria-labelledby="bots-heading"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="bots-heading" className="flex items-center gap-2 text-xl font-semibold">
+        <Bot aria-hidden className="h-5 w-5 text-amber-700" />
+        {t('bots.heading')}
+      </h2>
+      {bots.bots.length === 0 ? (
+        <p className="text-slate-600">{t('bots.empty')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[28rem] text-left text-sm">
+            <caption className="sr-only">
+              {t('bots.caption', { page: bots.page, pages: bots.totalPages, total: bots.total })}
+            </caption>
+            <thead className="text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t('bots.username')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t('bots.name')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t('bots.createdAt')}
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  <span className="sr-only">{t('bots.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {bots.bots.map((bot) => (
+                <tr key={bot.id}>
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    {bot.username}
+                    {bot.isActive ? null : (
+                      <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs">
+                        {t('bots.inactive')}
+                      </span>
+                    )}
+                  </th>
+                  <td className="py-2 pr-3">
+                    {bot.firstName} {bot.lastName}
+                  </td>
+                  <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
+                    {formatDate(bot.createdAt)}
+                  </td>
+                  <td className="py-2 text-right">
+                    <Link
+                      to={deleteHref(bot.id)}
+                      preventScrollReset
+                      aria-label={t('bots.deleteLabel', { name: bot.username })}
+                      className="inline-flex items-center gap-1 rounded-md border border-red-300 px-2 py-1 text-sm font-semibold text-red-800 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+                    >
+                      <Trash2 aria-hidden className="h-4 w-4" />
+                      {t('bots.delete')}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={bots.page} totalPages={bots.totalPages} href={pageHref} />
+
+      {createAction ? (
+        <div className="space-y-3 border-t border-slate-200 pt-4">
+          <h3 className="font-semibold">{t('bots.createHeading')}</h3>
+          <BotCreateForm action={createAction} />
+        </div>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,56 @@
+import { parseWithZod } from '@conform-to/zod'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { AdminError, updateAuction } from '~/models/admin-auctions.server.ts'
+import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
+import { adminIdParam, refuseForm, requireAdmin } from '~/services/admin.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
+import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
+import { readForm } from '~/utils/form.server.ts'
+import { auctionUpdateSchema } from '~/validation/admin.ts'
+
+// /admin/auctions/ID/edit: an auction's fields and its bots, a dialog over the dashboard. This
+// route saves the fields; the bots have their own routes (….assign, ….unassign). A finished or
+// unknown auction is said so in the dialog.
+
+export const handle = { i18n: [...DASHBOARD_NS] }
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(request)
+  return getAuctionForEdit(context.engine, params.id ?? '')
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireAdmin(request)
+  const t = await getFixedT(request, [...DASHBOARD_NS, 'common'])
+  const id = adminIdParam(params.id, t)
+  const form = await readForm(request)
+  const submission = parseWithZod(form, { schema: auctionUpdateSchema })
+  if (submission.status !== 'success') {
+    return refuseForm(t, 400, submission.reply(), t('form.failed'))
+  }
+  try {
+    const auction = await updateAuction(context.engine, id, submission.value)
+    return redirectWithToast(dashboardUrl(request), {
+      type: 'success',
+      description: t('form.saved', { title: auction.title }),
+    })
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error
+    const result = submission.reply({ formErrors: [error.key] })
+    return refuseForm(t, error.status, result, t('form.failed'))
+  }
+}
+
+export default function EditAuctionRoute() {
+  const edit = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return <EditAuctionDialog edit={edit} formResult={actionData?.result} />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
