@@ -20,27 +20,10 @@ import { recentRead } from '~/models/shared-reads.server.ts'
 // (docs/decisions/004-redis-hot-source-of-truth.md).
 
 /** An auction as pages render it: money in minor units, times as ISO strings. */
-export type AuctionView = {
-  id: string
-  displayId: string
-  slug: string
-  title: string
-  description: string
-  imageUrl: string | null
-  status: AuctionStatus
-  retailPrice: number
-  startingPrice: number
-  currentPrice: number
-  bidIncrement: number
-  estimatedValue: number | null
-  condition: string | null
-  category: string | null
-  featured: boolean
-  isBidPackage: boolean
+export type AuctionView = Omit<AuctionRow, 'startTime' | 'endTime' | 'createdAt' | 'winner'> & {
   startTime: string
   endTime: string | null
-  prebidsCount: number
-  totalBids: number
+  createdAt: string
   lastBidder: string | null
   lastBidderId: string | null
   lastBidderIsBot: boolean
@@ -48,15 +31,7 @@ export type AuctionView = {
   timeLeft: number | null
   /** Upcoming: ms until the start when read (server clock). */
   startsIn: number | null
-  finalPrice: number | null
-  winner: {
-    username: string
-    firstName: string | null
-    lastName: string | null
-    role: 'user' | 'admin'
-  } | null
-  winnerBotName: string | null
-  createdAt: string
+  winner: Omit<NonNullable<AuctionRow['winner']>, 'id'> | null
 }
 
 function toView(row: AuctionRow, state: AuctionState | null, now: number): AuctionView {
