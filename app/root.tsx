@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ])
   // The bid balance is hot in Redis; Postgres may trail it by the outbox.
   const user = sessionUser ? await withLiveBalance(sessionUser, context.engine) : null
-  const { onboarding, clear } = readOnboarding(request)
+  const { onboarding, clear } = await readOnboarding(request)
   const consent = getConsent(request)
   // A page for a signed-in person, or one that shows a message once, is theirs alone.
   const personal = Boolean(user || toast || toastHeaders || clear)

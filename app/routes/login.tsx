@@ -92,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(redirectTo, {
       headers: combineHeaders(
         { 'Set-Cookie': outcome.cookie },
-        { 'Set-Cookie': onboardingCookie(getEnv().NODE_ENV === 'production') },
+        { 'Set-Cookie': await onboardingCookie(getEnv().NODE_ENV === 'production') },
         toast,
       ),
     })

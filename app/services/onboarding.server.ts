@@ -1,19 +1,33 @@
+import { createCookie } from '@remix-run/node'
+
 // After registration the welcome and complete-profile dialogs are shown once (docs/rules.md#onboarding):
 // the flags live in a cookie, read and cleared by the root loader in the same response.
 
-const COOKIE = 'onboarding'
 export type Onboarding = { welcome: boolean; completeProfile: boolean }
 
+const cookie = createCookie('onboarding', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  maxAge: 60 * 60,
+})
+
+/** The Set-Cookie header that shows both dialogs on the next page. */
 export function onboardingCookie(secure: boolean) {
-  return `${COOKIE}=welcome.profile; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600${secure ? '; Secure' : ''}`
+  return cookie.serialize({ welcome: true, completeProfile: true } satisfies Onboarding, { secure })
 }
 
-export function readOnboarding(request: Request): { onboarding: Onboarding; clear: string | null } {
-  const match = /(?:^|;\s*)onboarding=([^;]*)/.exec(request.headers.get('Cookie') ?? '')
-  if (!match) return { onboarding: { welcome: false, completeProfile: false }, clear: null }
-  const parts = (match[1] ?? '').split('.')
+export async function readOnboarding(
+  request: Request,
+): Promise<{ onboarding: Onboarding; clear: string | null }> {
+  const value = (await cookie.parse(request.headers.get('Cookie'))) as Partial<Onboarding> | null
+  if (!value || typeof value !== 'object')
+    return { onboarding: { welcome: false, completeProfile: false }, clear: null }
   return {
-    onboarding: { welcome: parts.includes('welcome'), completeProfile: parts.includes('profile') },
-    clear: `${COOKIE}=; Path=/; Max-Age=0`,
+    onboarding: {
+      welcome: value.welcome === true,
+      completeProfile: value.completeProfile === true,
+    },
+    clear: await cookie.serialize('', { maxAge: 0 }),
   }
 }
