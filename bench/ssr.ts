@@ -70,7 +70,7 @@ const allKinds: Kind[] = [
   { name: FLOOR, paths: () => [FLOOR], goalStatements: '' },
   page('/status', 2),
   page('/'),
-  { name: '/auctions', paths: () => ['/auctions'], goalStatements: '' },
+  page('/auctions'),
   {
     name: '/auction/{slug}',
     paths: (site) => site.auctions.map((auction) => `/auction/${auction.slug}`),
