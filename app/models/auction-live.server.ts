@@ -136,9 +136,11 @@ export async function getUpcomingPage(engine: Engine, page: number, perPage = 12
 }
 
 // Home page data.
-export async function getHomeAuctions(engine: Engine, upcomingShown: number) {
-  const { packages, packageCount, live, upcoming, upcomingTotal, winners, featured } =
-    await getHomeAuctionRows(engine, upcomingShown)
+export async function getHomeAuctions(engine: Engine, upcomingShown: number, liveShown: number) {
+  const rows = await getHomeAuctionRows(engine, upcomingShown)
+  const { packages, packageCount, upcoming, upcomingTotal, winners, featured } = rows
+  // The first `liveShown` live auctions are shown (decision 027); the rest are counted.
+  const live = rows.live.slice(0, liveShown)
   const views = await withLiveState(engine, [
     ...packages,
     ...live,
@@ -152,6 +154,7 @@ export async function getHomeAuctions(engine: Engine, upcomingShown: number) {
     packages: take(packages.length),
     packageCount,
     live: take(live.length).filter((view) => view.status === 'live'),
+    liveTotal: rows.live.length,
     upcoming: take(upcoming.length),
     upcomingTotal,
     winners: take(winners.length),

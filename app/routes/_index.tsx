@@ -17,16 +17,30 @@ import { publicPage } from '~/utils/cache-control.ts'
 
 const UPCOMING_FIRST = 9
 const UPCOMING_STEP = 3
+/** Live auctions shown before "show more" (docs/decisions/027-home-shows-some-live-auctions.md). */
+const LIVE_FIRST = 12
+const LIVE_STEP = 12
 const FALLBACK_MS = 2 * 24 * 60 * 60 * 1000
+
+/** How many cards a section shows: `?{name}=N` within [first, most], else `first`. */
+function shownCount(url: URL, name: string, first: number, most: number) {
+  const asked = Number.parseInt(url.searchParams.get(name) ?? '', 10)
+  return Number.isFinite(asked) ? Math.min(Math.max(asked, first), most) : first
+}
+
+/** The home page's address with one section showing more (the other keeps what it shows). */
+function showMoreHref(url: string, name: 'live' | 'upcoming', shown: number, step: number) {
+  const next = new URL(url, 'http://x').searchParams
+  next.set(name, String(shown + step))
+  return `/?${next.toString()}#${name}`
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const asked = Number.parseInt(url.searchParams.get('upcoming') ?? '', 10)
-  const upcomingShown = Number.isFinite(asked)
-    ? Math.min(Math.max(asked, UPCOMING_FIRST), 99)
-    : UPCOMING_FIRST
+  const upcomingShown = shownCount(url, 'upcoming', UPCOMING_FIRST, 99)
+  const liveShown = shownCount(url, 'live', LIVE_FIRST, 500)
   const [home, user, settings] = await Promise.all([
-    getHomeAuctions(context.engine, upcomingShown),
+    getHomeAuctions(context.engine, upcomingShown, liveShown),
     getOptionalUser(request),
     getSettings(),
   ])
@@ -35,6 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     packages: home.packages.map(toCardView),
     packageCount: home.packageCount,
     live: home.live.map(toCardView),
+    liveTotal: home.liveTotal,
+    liveShown,
+    search: url.search,
     upcoming: home.upcoming.map(toCardView),
     upcomingTotal: home.upcomingTotal,
     winners: home.winners.map(toCardView),
@@ -69,13 +86,22 @@ export default function Home() {
 
       <Section number={2} id="live" title={t('home.live')} aside={<ConnectionIndicator />}>
         <Grid items={data.live} empty={t('home.liveEmpty')} columns="sm:grid-cols-2" />
+        {data.liveTotal > data.liveShown ? (
+          <Link
+            to={showMoreHref(data.search, 'live', data.liveShown, LIVE_STEP)}
+            preventScrollReset
+            className="mt-4 inline-block rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
+          >
+            {t('home.showMore')}
+          </Link>
+        ) : null}
       </Section>
 
       <Section number={3} id="upcoming" title={t('home.upcoming')}>
         <Grid items={data.upcoming} empty={t('home.upcomingEmpty')} prebidIds={data.prebidIds} />
         {data.upcomingTotal > data.upcoming.length ? (
           <Link
-            to={`/?upcoming=${data.upcomingShown + UPCOMING_STEP}#upcoming`}
+            to={showMoreHref(data.search, 'upcoming', data.upcomingShown, UPCOMING_STEP)}
             preventScrollReset
             className="mt-4 inline-block rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
           >

@@ -99,8 +99,8 @@ describe('bidding with JavaScript', () => {
     const aliceName = await newUser(alice, 'alice')
     const bobName = await newUser(bob, 'bob')
     // Every upcoming auction is shown (other tests' auctions may start sooner than this one).
-    await alice.goto('/?upcoming=99')
-    await bob.goto('/?upcoming=99')
+    await alice.goto('/?upcoming=99&live=500')
+    await bob.goto('/?upcoming=99&live=500')
     const card = (page: Page, title = live.title) => page.locator('article', { hasText: title })
     const cardPrice = (page: Page) => card(page).locator('p').nth(0)
     // The start arrives through the socket: the card turns live without a reload.
@@ -242,7 +242,7 @@ test('a bid from a home page card without JavaScript reaches the home page actio
   const page = await browser.newPage({ javaScriptEnabled: false })
   await login(page, name)
   await new Promise((resolve) => setTimeout(resolve, 1500))
-  await page.goto('/')
+  await page.goto('/?live=500')
   const card = page.locator('article', { hasText: auction.title })
   await card.getByRole('button', { name: 'Сделать ставку' }).click()
   await page.waitForURL((url) => url.pathname === '/')
