@@ -234,7 +234,7 @@ describe('bidding without JavaScript', () => {
   }, 60_000)
 })
 
-test('a bid from a home page card without JavaScript reaches the home page action', async () => {
+test('a bid from a home page card without JavaScript comes back to the home page', async () => {
   const setup = await browser.newPage()
   const name = uniqueName('homebid')
   await register(setup, name)
