@@ -233,7 +233,8 @@ export function attachRealtime({
   }
   engine.on('timers', ({ timers, at }) => {
     const message = { timers: timersInSeconds(timers), sentAt: at }
-    if (others > 0) io.serverSideEmit(TIMERS_ACROSS, message)
+    // Once a second, to whoever else runs (an instance started a moment ago included).
+    io.serverSideEmit(TIMERS_ACROSS, message)
     void safely('timer update', sendTimers(message))
   })
   io.on(TIMERS_ACROSS, (message: TimerMessage) => {
