@@ -53,13 +53,14 @@ describe('analytics with consent', () => {
   })
 
   test('necessary only: nothing is recorded and no tag manager', async () => {
+    const page = await visitor('Только необходимые')
+    await register(page, uniqueName('na'))
+    await dismissOnboarding(page)
+    // Made once the person is ready: a live auction without bids ends 10 s after its start.
     const auction = await createAuction({
       title: `Без аналитики ${uniqueName('na')}`,
       startsInMs: 300,
     })
-    const page = await visitor('Только необходимые')
-    await register(page, uniqueName('na'))
-    await dismissOnboarding(page)
     await page.goto(`/auction/${auction.slug}`)
     await page.getByRole('button', { name: 'Сделать ставку' }).click()
     await page.getByText('Вы лидируете').waitFor()
