@@ -30,12 +30,13 @@ const tagManagerScripts = (page: Page) =>
 
 describe('analytics with consent', () => {
   test('allowed: sign_up, view_auction and bid_placed are recorded; the tag manager loads', async () => {
-    const auction = await createAuction({ title: `Аналитика ${uniqueName('an')}`, startsInMs: 300 })
     const page = await visitor('Принять все')
     await register(page, uniqueName('an'))
     await expect.poll(() => events(page)).toEqual([{ event: 'sign_up' }])
     expect(await tagManagerScripts(page)).toBe(1)
     await dismissOnboarding(page)
+    // Made once the person is ready: a live auction without bids ends 10 s after its start.
+    const auction = await createAuction({ title: `Аналитика ${uniqueName('an')}`, startsInMs: 300 })
     await page.goto(`/auction/${auction.slug}`)
     await expect
       .poll(() => events(page))
