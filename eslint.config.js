@@ -39,4 +39,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A request's body is read only through app/utils/request-body.server.ts, which counts its
+    // bytes as they arrive and stops at the limit.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|text|json|arrayBuffer|blob)$/]",
+          message: 'Read request bodies with readBody / readForm / readJson (size-limited).',
+        },
+      ],
+    },
+  },
 )

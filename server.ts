@@ -2,7 +2,7 @@
 import { createEngineRuntime } from './engine/index.ts'
 import { errorFields, log } from './app/services/logger.server.ts'
 import { getRedis } from './app/services/redis.server.ts'
-import { userIdFromCookieHeader } from './app/services/session.server.ts'
+import { sessionFromCookieHeader } from './app/services/session.server.ts'
 import { getPrisma } from './app/utils/db.server.ts'
 import { EnvError, parseEnv, type Env } from './app/utils/env.server.ts'
 import { createAppServer } from './server/app.ts'
@@ -43,13 +43,19 @@ const server = await createAppServer(env, {
 })
 
 registerMetrics(runtime.engine, server.io)
+// Asks providers about payments whose callback never came, on the lease holder only
+// (app/services/payments/reconcile.server.ts, exported by app/entry.server.tsx).
+const entry = (await server.serverBuild()).entry.module as {
+  startPaymentReconciler?: (engine: typeof runtime.engine) => { stop(): void }
+}
+const reconciler = entry.startPaymentReconciler?.(runtime.engine)
 
 const realtime = attachRealtime({
   io: server.io,
   engine: runtime.engine,
   redis,
   prefix: env.REDIS_PREFIX,
-  userIdFromCookie: userIdFromCookieHeader,
+  sessionFromCookie: sessionFromCookieHeader,
   isAllowedOrigin: (origin, host) => {
     if (!origin) return true
     if (env.PUBLIC_ORIGIN) return origin === env.PUBLIC_ORIGIN
@@ -95,6 +101,7 @@ async function shutdown(signal: string) {
     // Stop taking requests and sockets, hand the engine lease over, write what is left to
     // Postgres, then close the connections.
     await server.close()
+    reconciler?.stop()
     await runtime.stop()
     await realtime.close()
     await prisma.$disconnect()

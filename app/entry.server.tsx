@@ -11,6 +11,9 @@ import { getLanguage, i18next } from '~/services/i18n.server.ts'
 import { errorFields, isUnavailable, log, requestContext } from '~/services/logger.server.ts'
 import { NonceProvider } from '~/utils/nonce.ts'
 
+// Background work server.ts starts once the build is loaded (it cannot import app code itself).
+export { startPaymentReconciler } from '~/services/payments/reconcile.server.ts'
+
 export const streamTimeout = 5_000
 
 /**

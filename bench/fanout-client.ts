@@ -35,7 +35,7 @@ export type ClientReport = {
   /** Receipt minus acceptance (ms) for each bid each socket saw. */
   latencies: number[]
   /**
-   * For each of those, how long (ms) after the last 1 Hz `timerUpdate` (its `sentAt`) the bid
+   * For each of those, how long (ms) after the last 1 Hz `timerUpdate` (its receipt) the bid
    * was accepted, or -1 before the first: ties slow deliveries to that broadcast, or not.
    */
   phases: number[]
@@ -85,7 +85,7 @@ function viewer(target: string, auctionId: string, errors: Record<string, number
   })
   sockets.push(socket)
   let lastTimer: number | null = null
-  socket.on('timerUpdate', (update: { sentAt: number }) => (lastTimer = update.sentAt))
+  socket.on('timerUpdate', () => (lastTimer = now()))
   /** The newest bid price this socket has seen; null until the join's own update. */
   let newest: number | null = null
   let joined: (ok: boolean) => void = () => {}

@@ -271,7 +271,7 @@ describe('auto-bidder', () => {
     const user = await createUser(engine.prisma, 5)
     await engine.setAutoBid(auction.id, user.id, 4)
     expect(await engine.returnAutoBids(auction.id)).toBeNull()
-    await engine.removeAuction(auction.id)
+    await engine.removeAuction(auction.id, 'upcoming')
     expect([...(await engine.returnAutoBids(auction.id))!]).toEqual([[user.id, 4]])
     expect(await engine.getBalance(user.id)).toBe(5)
     expect(await engine.getAutoBidAuctions()).toEqual([])

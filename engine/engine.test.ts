@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createAuction, createUser, liveAuction, sleep, testEngine } from './test-support.ts'
+import { ADMIN_BALANCE_MAX } from './types.ts'
 
 describe('bid', () => {
   test('debits one bid, raises the price by the increment and resets the timer', async () => {
@@ -262,17 +263,56 @@ describe('prebid', () => {
     const [a, b] = [await createUser(engine.prisma, 2), await createUser(engine.prisma, 2)]
     await engine.prebid(auction.id, a.id)
     await engine.prebid(auction.id, b.id)
-    const removed = await engine.removeAuction(auction.id)
-    expect(removed.status).toBe('upcoming')
-    expect(removed.prebidUsers.sort()).toEqual([a.id, b.id].sort())
+    const removed = await engine.removeAuction(auction.id, 'upcoming')
+    expect(removed.ok && removed.status).toBe('upcoming')
+    expect(removed.ok && removed.prebidUsers.sort()).toEqual([a.id, b.id].sort())
     // Gone from Redis: no more prebids, nothing to remove twice.
     expect(await engine.prebid(auction.id, a.id)).toEqual({
       ok: false,
       reason: 'auction_not_found',
     })
-    expect(await engine.removeAuction(auction.id)).toEqual({ status: '', prebidUsers: [] })
-    const live = await liveAuction(engine)
-    expect(await engine.removeAuction(live.id)).toEqual({ status: 'live', prebidUsers: [] })
+    expect(await engine.removeAuction(auction.id, 'upcoming')).toEqual({
+      ok: true,
+      status: '',
+      prebidUsers: [],
+    })
+  })
+
+  test('an upcoming auction that started meanwhile is not removed: its prebids are bids now', async () => {
+    const { engine } = testEngine()
+    const auction = await createAuction(engine.prisma, {
+      startTime: new Date(Date.now() + 3_600_000),
+    })
+    await engine.loadAuction(auction.id)
+    const user = await createUser(engine.prisma, 2)
+    await engine.prebid(auction.id, user.id)
+    // The admin saw it upcoming; then it starts.
+    const seen = (await engine.getState(auction.id))!.status
+    expect(seen).toBe('upcoming')
+    await engine.prisma.auction.update({
+      where: { id: auction.id },
+      data: { startTime: new Date(Date.now() - 1000) },
+    })
+    await engine.loadAuction(auction.id)
+    await engine.sweep()
+    expect((await engine.getState(auction.id))?.status).toBe('live')
+    expect(await engine.removeAuction(auction.id, 'upcoming')).toEqual({
+      ok: false,
+      status: 'live',
+    })
+    expect(await engine.getState(auction.id)).toMatchObject({
+      status: 'live',
+      lastBidder: user.id,
+      bids: 1,
+    })
+    const finished = await liveAuction(engine)
+    await engine.endAuction(finished.id)
+    expect(await engine.removeAuction(finished.id, 'upcoming')).toEqual({
+      ok: false,
+      status: 'finished',
+    })
+    expect((await engine.removeAuction(finished.id, 'finished')).ok).toBe(true)
+    expect(await engine.getState(finished.id)).toBeNull()
   })
 
   test('is refused once the auction is live', async () => {
@@ -359,23 +399,64 @@ describe('balances', () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).bidBalance).toBe(55)
   })
 
-  test('an admin sets a balance; the ledger records the difference', async () => {
+  test('an admin adjusts a balance as it is now; the ledger keeps the admin and the reason', async () => {
     const { engine, outbox, prisma } = testEngine()
     const user = await createUser(prisma, 7)
-    expect(await engine.setBalance(user.id, 3, 'admin:1')).toEqual({
+    const change = { reference: 'admin:1', adminId: 'admin-id', note: 'Компенсация' }
+    // A top-up lands between the admin's read (7) and their save: both count.
+    await engine.credit(user.id, 50, 'topup', 'payment:tx-2')
+    expect(await engine.adjustBalance(user.id, { ...change, delta: -4 })).toEqual({
       ok: true,
       applied: true,
-      balance: 3,
+      balance: 53,
     })
-    expect(await engine.setBalance(user.id, 3, 'admin:2')).toEqual({
+    // The same reference again changes nothing.
+    expect(await engine.adjustBalance(user.id, { ...change, delta: -4 })).toEqual({
       ok: true,
       applied: false,
-      balance: 3,
+      balance: 53,
     })
     await outbox.drain()
-    expect(await prisma.balanceLedger.findMany({ where: { userId: user.id } })).toMatchObject([
-      { amount: -4, balanceAfter: 3, reason: 'admin_set' },
+    expect(
+      await prisma.balanceLedger.findMany({
+        where: { userId: user.id, reason: 'admin_adjust' },
+        select: { amount: true, balanceAfter: true, adminId: true, note: true, reference: true },
+      }),
+    ).toEqual([
+      {
+        amount: -4,
+        balanceAfter: 53,
+        adminId: 'admin-id',
+        note: 'Компенсация',
+        reference: 'admin:1',
+      },
     ])
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).bidBalance).toBe(53)
+  })
+
+  test('an adjustment below 0, above the maximum or from a stale balance changes nothing', async () => {
+    const { engine, outbox, prisma } = testEngine()
+    const user = await createUser(prisma, 3)
+    const change = { adminId: 'admin-id', note: 'Проверка' }
+    expect(await engine.adjustBalance(user.id, { ...change, reference: 'a', delta: -4 })).toEqual({
+      ok: false,
+      reason: 'below_zero',
+      balance: 3,
+    })
+    expect(
+      await engine.adjustBalance(user.id, { ...change, reference: 'b', delta: ADMIN_BALANCE_MAX }),
+    ).toEqual({ ok: false, reason: 'above_max', balance: 3 })
+    expect(
+      await engine.adjustBalance(user.id, { ...change, reference: 'c', delta: 2, expected: 5 }),
+    ).toEqual({ ok: false, reason: 'stale', balance: 3 })
+    // A refused reference is not spent: the same one applies once the change fits.
+    expect(
+      await engine.adjustBalance(user.id, { ...change, reference: 'a', delta: -3, expected: 3 }),
+    ).toEqual({ ok: true, applied: true, balance: 0 })
+    await outbox.drain()
+    expect(
+      await prisma.balanceLedger.findMany({ where: { userId: user.id }, select: { amount: true } }),
+    ).toEqual([{ amount: -3 }])
   })
 
   test('bad amounts are refused before they reach Redis', async () => {
@@ -383,7 +464,13 @@ describe('balances', () => {
     const user = await createUser(prisma)
     await expect(engine.credit(user.id, 0, 'topup', 'x')).rejects.toThrow(RangeError)
     await expect(engine.credit(user.id, 1.5, 'topup', 'x')).rejects.toThrow(RangeError)
-    await expect(engine.setBalance(user.id, -1, 'x')).rejects.toThrow(RangeError)
+    const change = { reference: 'x', adminId: 'admin-id', note: 'x' }
+    for (const delta of [0, 1.5, ADMIN_BALANCE_MAX + 1, Number.MAX_SAFE_INTEGER * 2]) {
+      await expect(engine.adjustBalance(user.id, { ...change, delta })).rejects.toThrow(RangeError)
+    }
+    await expect(engine.adjustBalance(user.id, { ...change, delta: 1, note: '' })).rejects.toThrow(
+      RangeError,
+    )
     expect(await engine.credit('nobody', 5, 'topup', 'y')).toEqual({
       ok: false,
       reason: 'user_not_found',
@@ -397,6 +484,57 @@ describe('balances', () => {
     await engine.bid(auction.id, user.id)
     expect(await engine.loadUser(user.id)).toBe(true)
     expect(await engine.getBalance(user.id)).toBe(4)
+  })
+})
+
+describe('removing a user', () => {
+  test('balance, prebids and auto-bid budgets leave the engine at once; the account cannot come back', async () => {
+    const { engine } = testEngine()
+    const upcoming = await createAuction(engine.prisma, {
+      startTime: new Date(Date.now() + 3_600_000),
+    })
+    await engine.loadAuction(upcoming.id)
+    const live = await liveAuction(engine, 100)
+    const [gone, other] = [await createUser(engine.prisma, 10), await createUser(engine.prisma, 10)]
+    expect((await engine.prebid(upcoming.id, other.id)).ok).toBe(true)
+    expect((await engine.prebid(upcoming.id, gone.id)).ok).toBe(true)
+    expect((await engine.setAutoBid(live.id, gone.id, 5)).ok).toBe(true)
+    expect((await engine.getState(upcoming.id))?.prebids).toBe(2)
+
+    const removed = await engine.removeUser(gone.id)
+    expect([...removed.prebids]).toEqual([[upcoming.id, 1]])
+    expect(removed.autoBids).toEqual([live.id])
+
+    // Its Postgres row is still there (it goes right after): it must not bring the balance back.
+    expect(await engine.getBalance(gone.id)).toBeNull()
+    expect(await engine.bid(live.id, gone.id)).toEqual({ ok: false, reason: 'user_not_found' })
+    expect(await engine.autoBid(live.id, gone.id)).toEqual({ ok: false, reason: 'user_not_found' })
+    expect(await engine.prebid(upcoming.id, gone.id)).toEqual({
+      ok: false,
+      reason: 'user_not_found',
+    })
+    expect((await engine.credit(gone.id, 3, 'refund', `r:${gone.id}`)).ok).toBe(false)
+    expect(await engine.getAutoBidBudgets(live.id)).toEqual(new Map())
+    expect(await engine.hasPrebid(upcoming.id, gone.id)).toBe(false)
+    expect((await engine.getState(upcoming.id))?.prebids).toBe(1)
+
+    // At the start only the other prebid becomes a bid.
+    await engine.prisma.auction.update({
+      where: { id: upcoming.id },
+      data: { startTime: new Date(Date.now() - 1000) },
+    })
+    await engine.loadAuction(upcoming.id)
+    await engine.sweep()
+    expect(await engine.getState(upcoming.id)).toMatchObject({
+      status: 'live',
+      price: 1,
+      lastBidder: other.id,
+      bids: 1,
+      prebids: 1,
+    })
+    expect((await engine.getRecentBids(upcoming.id)).map((bid) => bid.bidder)).toEqual([other.id])
+    // Nothing else was touched.
+    expect(await engine.getBalance(other.id)).toBe(9)
   })
 })
 

@@ -8,13 +8,14 @@ import {
   STATE_FIELDS,
   auctionViewLua,
   bidLua,
+  adjustBalanceLua,
   creditLua,
   endLua,
   loadAuctionLua,
   loadUserLua,
   prebidLua,
   removeAuctionLua,
-  setBalanceLua,
+  removeUserLua,
   sweepLua,
   timersLua,
 } from './lua.ts'
@@ -25,11 +26,14 @@ import {
   RECENT_BIDS_KEPT,
   silentLogger,
   AUTO_BID_MAX,
+  ADMIN_BALANCE_MAX,
+  type AdjustResult,
   type AuctionMeta,
   type AuctionState,
   type AutoBidPlaceResult,
   type AutoBidSetResult,
   type AutoBidStatus,
+  type BalanceAdjustment,
   type AuctionStatus,
   type BidAccepted,
   type BidResult,
@@ -48,10 +52,11 @@ const scripts = {
   sweep: new Script('sweep', sweepLua),
   end: new Script('end', endLua),
   credit: new Script('credit', creditLua),
-  setBalance: new Script('setBalance', setBalanceLua),
+  adjustBalance: new Script('adjustBalance', adjustBalanceLua),
   loadUser: new Script('loadUser', loadUserLua),
   loadAuction: new Script('loadAuction', loadAuctionLua),
   removeAuction: new Script('removeAuction', removeAuctionLua),
+  removeUser: new Script('removeUser', removeUserLua),
   timers: new Script('timers', timersLua),
   auctionView: new Script('auctionView', auctionViewLua),
   autoBidReserve: new Script('autoBidReserve', autoBidReserveLua),
@@ -80,6 +85,12 @@ export type SweepResult = {
 }
 
 type Reply = string[]
+
+/**
+ * How long a deleted account's marker stays in Redis: far longer than its Postgres row takes
+ * to go, so a copy of that row read just before cannot bring the balance back.
+ */
+const USER_GONE_MS = 60 * 60 * 1000
 
 /** An auction's live fields as HMGET returns them (STATE_FIELDS); missing ones are null or ''. */
 function parseState(id: string, f: Array<string | null>): AuctionState | null {
@@ -423,22 +434,33 @@ export class Engine extends EventEmitter<EngineEvents> {
     return { ok: true, applied: reply[0] === 'ok', balance }
   }
 
-  /** An admin's edit of a balance; the ledger gets the difference. */
-  async setBalance(userId: string, balance: number, reference: string): Promise<CreditResult> {
-    if (!Number.isSafeInteger(balance) || balance < 0)
-      throw new RangeError('balance must be a non-negative integer')
+  /**
+   * An admin's change of a balance by `delta` bids, applied to the balance as it is now and
+   * recorded in the ledger with the admin and their reason; never below 0 nor, by a credit,
+   * above ADMIN_BALANCE_MAX.
+   */
+  async adjustBalance(userId: string, change: BalanceAdjustment): Promise<AdjustResult> {
+    const { delta, reference, adminId, note, expected } = change
+    if (!Number.isSafeInteger(delta) || delta === 0 || Math.abs(delta) > ADMIN_BALANCE_MAX)
+      throw new RangeError('an adjustment is a non-zero integer number of bids')
+    if (expected !== undefined && (!Number.isSafeInteger(expected) || expected < 0))
+      throw new RangeError('an expected balance is a non-negative integer')
+    if (!reference || !adminId || !note)
+      throw new RangeError('an adjustment needs a reference, an admin and a reason')
     const k = this.keys
     const reply = await this.withUser(userId, () =>
-      scripts.setBalance.run<Reply>(
+      scripts.adjustBalance.run<Reply>(
         this.redis,
         [k.user(userId), k.references, k.outbox],
-        [userId, balance, reference],
+        [userId, delta, reference, adminId, note, expected ?? '', ADMIN_BALANCE_MAX],
       ),
     )
     if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
-    const value = num(reply[2])
-    if (reply[0] === 'ok') this.emit('balance', { userId, balance: value })
-    return { ok: true, applied: reply[0] === 'ok', balance: value }
+    const balance = num(reply[2])
+    if (reply[0] === 'below_zero' || reply[0] === 'above_max' || reply[0] === 'stale')
+      return { ok: false, reason: reply[0], balance }
+    if (reply[0] === 'ok') this.emit('balance', { userId, balance })
+    return { ok: true, applied: reply[0] === 'ok', balance }
   }
 
   /** The user's bid balance (hot in Redis; loaded from Postgres on first use). */
@@ -450,12 +472,42 @@ export class Engine extends EventEmitter<EngineEvents> {
       : null
   }
 
-  /** Puts the user's balance and name into Redis unless already there. False: no such user. */
+  /**
+   * Puts the user's balance and name into Redis unless already there. False: no such user (or
+   * an account being deleted, see removeUser).
+   */
   async loadUser(userId: string): Promise<boolean> {
     const user = await readUser(this.prisma, userId)
     if (!user) return false
-    await scripts.loadUser.run(this.redis, [this.keys.user(userId)], [user.balance, user.name])
-    return true
+    const [loaded] = await scripts.loadUser.run<Reply>(
+      this.redis,
+      [this.keys.user(userId)],
+      [user.balance, user.name],
+    )
+    return loaded !== 'gone'
+  }
+
+  /**
+   * Takes a deleted account out of the engine at once, in one atomic step: its balance, its
+   * prebids on upcoming auctions (refunded to no one, and no longer counted) and its
+   * auto-bidders' budgets. From then on its bids, prebids and credits answer user_not_found.
+   * Called before its Postgres row goes (app/models/admin-users.server.ts).
+   */
+  async removeUser(userId: string): Promise<{ prebids: Map<string, number>; autoBids: string[] }> {
+    const k = this.keys
+    const [count, ...rest] = await scripts.removeUser.run<Reply>(
+      this.redis,
+      [k.user(userId), k.upcoming, k.autoBidIndex],
+      [k.base, userId, USER_GONE_MS],
+    )
+    const prebids = new Map<string, number>()
+    const pairs = 2 * num(count)
+    for (let i = 0; i < pairs; i += 2) prebids.set(rest[i]!, num(rest[i + 1]))
+    const autoBids = rest.slice(pairs)
+    for (const [auctionId, left] of prebids)
+      this.emit('prebid', { auctionId, userId, prebids: left })
+    for (const auctionId of autoBids) this.emit('autobid', { auctionId, userId, status: null })
+    return { prebids, autoBids }
   }
 
   /** Keeps the name shown in bid lists in step with a renamed user. */
@@ -533,12 +585,17 @@ export class Engine extends EventEmitter<EngineEvents> {
   }
 
   /**
-   * Takes an auction out of Redis (admin delete). Returns the status it had there ('' when it
-   * was not loaded) and, for one that had not started, the users whose prebids it held.
+   * Takes an auction out of Redis (admin delete) if it is still as the admin saw it (`seen`);
+   * otherwise (an upcoming one started meanwhile) leaves it and answers the status it has.
+   * Returns the status it had there ('' when it was not loaded) and, for one that had not
+   * started, the users whose prebids it held.
    */
-  async removeAuction(auctionId: string): Promise<{ status: string; prebidUsers: string[] }> {
+  async removeAuction(
+    auctionId: string,
+    seen: 'upcoming' | 'finished',
+  ): Promise<{ ok: true; status: string; prebidUsers: string[] } | { ok: false; status: string }> {
     const k = this.keys
-    const [status = '', ...prebidUsers] = await scripts.removeAuction.run<string[]>(
+    const [result, status = '', ...prebidUsers] = await scripts.removeAuction.run<string[]>(
       this.redis,
       [
         k.auction(auctionId),
@@ -549,9 +606,10 @@ export class Engine extends EventEmitter<EngineEvents> {
         k.botCounts(auctionId),
         k.bidders(auctionId),
       ],
-      [auctionId],
+      [auctionId, seen],
     )
-    return { status, prebidUsers }
+    if (result !== 'ok') return { ok: false, status }
+    return { ok: true, status, prebidUsers }
   }
 
   /** An admin ends a live auction now; the last bidder wins. */

@@ -233,27 +233,38 @@ return {'ok', id, tostring(balance)}
 `
 
 /**
- * An admin sets a balance to a value; the ledger records the difference.
- * KEYS: user, references, outbox. ARGV: userId, newBalance (>= 0), reference.
+ * An admin adds bids to a balance or takes them away (docs/decisions/028-balance-adjustments.md):
+ * the change applies to the balance as it is now, so credits and bids made while the admin was
+ * looking stay. Refused, with nothing changed, when the balance would fall below 0 or, by a
+ * credit, rise above the maximum, or when `expected` is given and the balance is no longer that.
+ * KEYS: user, references, outbox. ARGV: userId, delta (<> 0), reference, adminId, note,
+ * expected balance or '', maximum balance.
  */
-export const setBalanceLua = `${NOW}
+export const adjustBalanceLua = `${NOW}
 local bal = redis.call('HGET', KEYS[1], 'bal')
 if not bal then return {'err', 'user_not_loaded'} end
-if redis.call('SADD', KEYS[2], ARGV[3]) == 0 then return {'dup', '', bal} end
-local target = tonumber(ARGV[2])
-local delta = target - tonumber(bal)
-if delta == 0 then return {'same', '', bal} end
-redis.call('HSET', KEYS[1], 'bal', target)
-local id = redis.call('XADD', KEYS[3], '*', 'type', 'balance', 'user', ARGV[1], 'amount', delta,
-  'balance', target, 'reason', 'admin_set', 'reference', ARGV[3], 'auction', '', 'at', now_ms())
-return {'ok', id, tostring(target)}
+if redis.call('SISMEMBER', KEYS[2], ARGV[3]) == 1 then return {'dup', '', bal} end
+local current = tonumber(bal)
+local delta = tonumber(ARGV[2])
+if ARGV[6] ~= '' and tonumber(ARGV[6]) ~= current then return {'stale', '', bal} end
+if current + delta < 0 then return {'below_zero', '', bal} end
+if delta > 0 and current + delta > tonumber(ARGV[7]) then return {'above_max', '', bal} end
+redis.call('SADD', KEYS[2], ARGV[3])
+local balance = redis.call('HINCRBY', KEYS[1], 'bal', delta)
+local id = redis.call('XADD', KEYS[3], '*', 'type', 'balance', 'user', ARGV[1], 'amount', ARGV[2],
+  'balance', balance, 'reason', 'admin_adjust', 'reference', ARGV[3], 'auction', '',
+  'admin', ARGV[4], 'note', ARGV[5], 'at', now_ms())
+return {'ok', id, tostring(balance)}
 `
 
 /**
  * Puts a user's balance (from Postgres) into Redis unless Redis already holds it: once hot,
- * Redis is the truth. The username is always refreshed. KEYS: user. ARGV: balance, username.
+ * Redis is the truth. The username is always refreshed. Refused ({'gone'}) for an account
+ * being deleted (removeUserLua), whose row Postgres may still show for a moment.
+ * KEYS: user. ARGV: balance, username.
  */
 export const loadUserLua = `
+if redis.call('HEXISTS', KEYS[1], 'gone') == 1 then return {'gone', ''} end
 if redis.call('HSETNX', KEYS[1], 'bal', ARGV[1]) == 1 then
   redis.call('HSET', KEYS[1], 'name', ARGV[2])
   return {'loaded', ARGV[1]}
@@ -300,19 +311,54 @@ return 'skipped'
 `
 
 /**
- * Removes an auction (admin delete). KEYS: auction, upcoming, ending, recent, prebids, bot
- * counts, bidders. ARGV: id. Returns the status it had, then, if it had not started, the users whose
- * prebids it held (they are owed their bid back), in the same atomic step.
+ * Removes an auction (admin delete), but only while it is as the admin saw it: an upcoming one
+ * that started in the meantime (its prebids turned into bids) or a finished one that came back
+ * is left alone. KEYS: auction, upcoming, ending, recent, prebids, bot counts, bidders.
+ * ARGV: id, status seen. Returns {'changed', status} untouched, or {'ok', the status it had
+ * ('' when not held), then, if it had not started, the users whose prebids it held (they are
+ * owed their bid back)}, in the same atomic step.
  */
 export const removeAuctionLua = `
 local status = redis.call('HGET', KEYS[1], 'status')
-local out = {status or ''}
+if status and status ~= ARGV[2] then return {'changed', status} end
+local out = {'ok', status or ''}
 if status == 'upcoming' then
   for _, user in ipairs(redis.call('ZRANGE', KEYS[5], 0, -1)) do out[#out + 1] = user end
 end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
 redis.call('DEL', KEYS[1], KEYS[4], KEYS[5], KEYS[6], KEYS[7])
+return out
+`
+
+/**
+ * Takes a deleted account out of the engine in one atomic step
+ * (docs/decisions/029-nothing-paid-disappears.md): its balance goes and a marker takes its
+ * place for `ms`, so no bid, prebid or credit finds it and it cannot be loaded again from a
+ * Postgres row about to go; its prebids leave every upcoming auction (their count drops, the
+ * start turns none of them into bids) and its auto-bidders' budgets leave every auction, with
+ * no one to refund. KEYS: user, upcoming, auto-bid index. ARGV: base, userId, ms.
+ * Returns {n, n auctions it had prebids on with their new prebid counts, auctions it had
+ * auto-bidders on}.
+ */
+export const removeUserLua = `
+local base = ARGV[1]
+local user = ARGV[2]
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'gone', '1')
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
+local prebids = {}
+for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+  if redis.call('ZREM', base .. 'pb:' .. id, user) == 1 then
+    prebids[#prebids + 1] = id
+    prebids[#prebids + 1] = tostring(redis.call('HINCRBY', base .. 'a:' .. id, 'prebids', -1))
+  end
+end
+local out = {tostring(#prebids / 2)}
+for _, value in ipairs(prebids) do out[#out + 1] = value end
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[3])) do
+  if redis.call('HDEL', base .. 'ab:' .. id, 'r:' .. user) == 1 then out[#out + 1] = id end
+end
 return out
 `
 

@@ -109,6 +109,28 @@ export type LedgerReason = 'registration_bonus' | 'topup' | 'refund' | 'seed'
 export type CreditResult =
   { ok: true; applied: boolean; balance: number } | { ok: false; reason: 'user_not_found' }
 
+/**
+ * The most bids an admin's credit may bring a balance to (a balance is a 32-bit integer in
+ * Postgres; purchases may still take it further).
+ */
+export const ADMIN_BALANCE_MAX = 10_000_000
+
+/** An admin's change of a balance by a number of bids (docs/decisions/028-balance-adjustments.md). */
+export type BalanceAdjustment = {
+  /** Bids added (> 0) or taken away (< 0). */
+  delta: number
+  /** Unique per change: a retry with the same reference changes nothing (`applied: false`). */
+  reference: string
+  adminId: string
+  /** The admin's reason, kept in the ledger. */
+  note: string
+  /** When given, the change applies only while the balance is exactly this (else `stale`). */
+  expected?: number
+}
+
+export type AdjustResult =
+  CreditResult | { ok: false; reason: 'below_zero' | 'above_max' | 'stale'; balance: number }
+
 export type EngineEvents = {
   bid: [{ auctionId: string; bid: RecentBid; state: BidAccepted; userId: string | null }]
   prebid: [{ auctionId: string; userId: string; prebids: number }]
@@ -118,6 +140,12 @@ export type EngineEvents = {
   timers: [{ timers: Record<string, number>; at: number }]
   leader: [{ leader: boolean }]
   autobid: [{ auctionId: string; userId: string; status: AutoBidStatus | null }]
+  /**
+   * Raised by the web app, not the engine (app/services/auth.server.ts): a session ended
+   * (`sessionId`: logout) or every session of an account (`userId`: logging out everywhere,
+   * the account deleted). server/realtime.ts closes their sockets on every instance.
+   */
+  signedOut: [{ sessionId: string } | { userId: string }]
 }
 
 export type Logger = {

@@ -125,6 +125,22 @@ describe('outbox', () => {
   })
 })
 
+test('an account deleted while its prebid waits: the prebid is neither written nor counted', async () => {
+  const { engine, outbox, prisma } = testEngine()
+  const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 3_600_000) })
+  await engine.loadAuction(auction.id)
+  const [other, gone] = [await createUser(prisma, 5), await createUser(prisma, 5)]
+  expect((await engine.prebid(auction.id, other.id)).ok).toBe(true)
+  expect((await engine.prebid(auction.id, gone.id)).ok).toBe(true)
+  await prisma.user.delete({ where: { id: gone.id } })
+  await outbox.drain()
+  expect(await outbox.lag()).toBe(0)
+  const row = await prisma.auction.findUniqueOrThrow({ where: { id: auction.id } })
+  expect(row.prebidsCount).toBe(1)
+  const prebids = await prisma.prebid.findMany({ where: { auctionId: auction.id } })
+  expect(prebids.map((prebid) => prebid.userId)).toEqual([other.id])
+})
+
 describe('lease', () => {
   test('only one instance leads; another takes over within 2 s when the leader dies', async () => {
     const redis = testRedis()

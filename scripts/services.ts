@@ -3,7 +3,7 @@
 // both, e.g. onto a container volume). Services that already answer on their ports are reused
 // and left running; what this starts, it stops.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
@@ -27,6 +27,22 @@ function say(message: string) {
 }
 
 export class ServiceError extends Error {}
+
+/**
+ * As root, the embedded Postgres runs as a "postgres" user, which must be able to pass through
+ * every folder above the project to reach its binaries and data: a folder closed to others (such
+ * as one made by `mktemp -d`) would make its start fail with a bare EACCES.
+ */
+function closedFolderAbove(dir: string) {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) {
+      throw new ServiceError(
+        `the embedded Postgres runs as the "postgres" user, which cannot pass through ${at} (mode ${(statSync(at).mode & 0o777).toString(8)}): run "chmod o+x ${at}", move the project, or set DATABASE_URL`,
+      )
+    }
+    if (path.dirname(at) === at) return
+  }
+}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -116,6 +132,7 @@ async function startPostgres(): Promise<{ url: string; stop: () => Promise<void>
   }
   const databaseDir = path.join(dataDir, 'pg')
   const isRoot = process.getuid?.() === 0
+  if (isRoot) closedFolderAbove(root)
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const server = new EmbeddedPostgres({
     databaseDir,

@@ -67,6 +67,7 @@ async function main() {
           NODE_ENV: 'production',
           SESSION_SECRET: process.env.SESSION_SECRET ?? localSecret(),
           PAYMENT_SANDBOX_SECRET: process.env.PAYMENT_SANDBOX_SECRET ?? localSecret(),
+          PAYMENT_SANDBOX_DEMO: '1',
         },
       })
   running.child = child

@@ -16,6 +16,7 @@ import {
   withRequestContext,
   type RequestContext,
 } from '../app/services/logger.server.ts'
+import { renewedSessionCookie } from '../app/services/session.server.ts'
 import { answerOutagesWith503 } from './outage.ts'
 import { pageCache } from './page-cache.ts'
 import type { Env } from '../app/utils/env.server.ts'
@@ -23,7 +24,7 @@ import { checkReadiness } from './health.ts'
 import { metricsHandler, timeRequests } from './metrics.ts'
 import { limitRequestBodies, rejectHostileUrls } from './input.ts'
 import { sameOriginMutations } from './origin.ts'
-import { securityHeaders } from './security.ts'
+import { securityHeaders, storeNothingUnlessSaid } from './security.ts'
 
 export type Services = {
   engine: Engine
@@ -38,6 +39,8 @@ const CLOSE_GRACE_MS = 5_000
 export type AppServer = {
   httpServer: HttpServer
   io: SocketServer
+  /** The Remix build (its entry module carries the app's background work: server.ts). */
+  serverBuild: () => Promise<ServerBuild>
   /** Stops taking connections, closes sockets and the development server. */
   close: () => Promise<void>
 }
@@ -79,7 +82,7 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   })
 
   app.use(timeRequests)
-  app.get('/metrics', metricsHandler(env.METRICS_TOKEN))
+  app.get('/metrics', metricsHandler(env.METRICS_TOKEN, { production }))
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.json({ status: 'ok' })
@@ -90,7 +93,16 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     res.status(report.ready ? 200 : 503).json(report)
   })
 
-  app.use(securityHeaders({ production, tagManager: Boolean(env.GTM_ID) }))
+  app.use(
+    securityHeaders({
+      production,
+      tagManager: Boolean(env.GTM_ID),
+      // The Buy form's answer redirects to Freedom Pay's payment page (docs/payments.md).
+      formTargets:
+        env.PAYMENT_PROVIDER === 'freedompay' ? [new URL(env.FREEDOMPAY_API_URL).origin] : [],
+    }),
+  )
+  app.use(storeNothingUnlessSaid())
   app.use(limitRequestBodies())
   app.use(sameOriginMutations(env.PUBLIC_ORIGIN))
   app.use(rejectHostileUrls())
@@ -136,6 +148,18 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   // After compression and the files: what it keeps is uncompressed, compressed once per encoding.
   app.use(pageCache())
 
+  // While a rotated secret is still accepted, a session cookie signed with it is set again,
+  // signed with the current one (docs/operations.md, "Rotate SESSION_SECRET"). A route that sets
+  // the cookie itself (a login, a logout) adds its own after this one, which the browser keeps.
+  if (env.SESSION_SECRET_PREVIOUS.length > 0) {
+    app.use((req, res, next) => {
+      renewedSessionCookie(req.headers.cookie).then((renewed) => {
+        if (renewed) res.append('Set-Cookie', renewed)
+        next()
+      }, next)
+    })
+  }
+
   app.all(
     '*',
     createRequestHandler({
@@ -170,6 +194,7 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   return {
     httpServer,
     io,
+    serverBuild: () => (typeof build === 'function' ? build() : Promise.resolve(build)),
     close: async () => {
       // Idle keep-alive connections close at once; an answer still being sent (to a client that
       // stopped reading, say) gets a few seconds before its connection is closed too.

@@ -4,7 +4,12 @@ import { metricsHandler } from './metrics.ts'
 
 type Answer = { status: number; body: unknown }
 
-async function scrape(token: string | undefined, headers: Record<string, string>, address: string) {
+async function scrape(
+  token: string | undefined,
+  headers: Record<string, string>,
+  address: string,
+  production = false,
+) {
   const answer: Answer = { status: 200, body: undefined }
   const res = {
     setHeader: () => res,
@@ -20,7 +25,7 @@ async function scrape(token: string | undefined, headers: Record<string, string>
     },
   } as unknown as Response
   const req = { headers, socket: { remoteAddress: address } } as unknown as Request
-  await metricsHandler(token)(req, res, () => {})
+  await metricsHandler(token, { production })(req, res, () => {})
   return answer
 }
 
@@ -39,7 +44,20 @@ describe('/metrics access', () => {
     }
   })
 
-  test('without a token: a direct connection from this host only', async () => {
+  test('in production: the token or nothing, even from this host', async () => {
+    expect(
+      (await scrape(token, { authorization: `Bearer ${token}` }, '127.0.0.1', true)).status,
+    ).toBe(200)
+    expect((await scrape(token, {}, '127.0.0.1', true)).status).toBe(401)
+    for (const address of ['127.0.0.1', '::1']) {
+      expect(await scrape(undefined, {}, address, true)).toEqual({
+        status: 403,
+        body: { error: 'Metrics are off: set METRICS_TOKEN' },
+      })
+    }
+  })
+
+  test('elsewhere, without a token: a direct connection from this host only', async () => {
     expect((await scrape(undefined, {}, '127.0.0.1')).status).toBe(200)
     expect((await scrape(undefined, {}, '::1')).status).toBe(200)
     expect((await scrape(undefined, {}, '203.0.113.9')).status).toBe(403)

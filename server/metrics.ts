@@ -11,8 +11,9 @@ import {
 } from '../app/services/metrics.server.ts'
 
 // `/metrics` for Prometheus. It shows internals (lease holder, outbox lag), so it is not public:
-// with METRICS_TOKEN set, a scraper sends `Authorization: Bearer <token>`; without it, only a
-// direct connection from this host (no proxy in between) may read it.
+// with METRICS_TOKEN set, a scraper sends `Authorization: Bearer <token>`. In production it is
+// closed without a token (a proxy on the same host connects from this host too); elsewhere a
+// direct connection from this host (no proxy header) may read it without one.
 
 let defaultsCollected = false
 
@@ -69,10 +70,17 @@ function tokenMatches(header: string | undefined, token: string) {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-export function metricsHandler(token: string | undefined): RequestHandler {
+export function metricsHandler(
+  token: string | undefined,
+  { production }: { production: boolean },
+): RequestHandler {
   return async (req, res) => {
-    const allowed = token ? tokenMatches(req.headers.authorization, token) : fromThisHost(req)
     res.setHeader('Cache-Control', 'no-store')
+    if (!token && production) {
+      res.status(403).json({ error: 'Metrics are off: set METRICS_TOKEN' })
+      return
+    }
+    const allowed = token ? tokenMatches(req.headers.authorization, token) : fromThisHost(req)
     if (!allowed) {
       res.status(token ? 401 : 403).json({ error: 'Metrics are not public' })
       return

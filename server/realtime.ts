@@ -8,7 +8,18 @@ import { createShardedAdapter } from '@socket.io/redis-adapter'
 const BIDS_IN_UPDATE = 10
 const VIEWERS_DEBOUNCE_MS = 300
 const auctionRoom = (id: string) => `auction:${id}`
+/** What an auction id may look like (ids are made by the database: short letters and digits). */
+const AUCTION_ID = /^[A-Za-z0-9_-]{1,64}$/
+/**
+ * Auctions one socket may follow at once: far above the longest list a page shows, low enough
+ * that no socket holds much memory.
+ */
+const MAX_AUCTIONS_PER_SOCKET = 200
+/** Joins one socket may ask for in a window; more are ignored until the next window. */
+const JOINS_PER_WINDOW = 200
+const JOIN_WINDOW_MS = 10_000
 const userRoom = (id: string) => `user:${id}`
+const sessionRoom = (id: string) => `session:${id}`
 /**
  * Every socket is in one of these rooms, in turn as they connect, so that the 1 Hz timer map is
  * written to a few hundred sockets at a time (see sendTimers).
@@ -30,25 +41,28 @@ type Options = {
   engine: Engine
   redis: Redis
   prefix: string
-  /** Resolves the signed-in user's id from a handshake's Cookie header. */
-  userIdFromCookie: (cookie: string | undefined) => Promise<string | null>
+  /** Resolves the signed-in session (its id and user) from a handshake's Cookie header. */
+  sessionFromCookie: (cookie: string | undefined) => Promise<{ id: string; userId: string } | null>
   /** Origins allowed to open a socket (the site's own). */
   isAllowedOrigin: (origin: string | undefined, host: string | undefined) => boolean
+  /** How many auctions one socket may follow, and join in a window (defaults below). */
+  limits?: { auctionsPerSocket: number; joinsPerWindow: number }
 }
 
 /**
  * Socket.IO on the same server (docs/architecture.md#real-time): clients join auction rooms; engine
  * events become `auctionUpdate` for the room, `bidBalanceUpdate` for the user's own room and a
- * 1 Hz `timerUpdate` for everyone, written in slices. The Redis adapter shares rooms across
- * instances.
+ * 1 Hz `timerUpdate` for everyone, written in slices; a session's end closes its sockets. The
+ * Redis adapter shares rooms across instances.
  */
 export function attachRealtime({
   io,
   engine,
   redis,
   prefix,
-  userIdFromCookie,
+  sessionFromCookie,
   isAllowedOrigin,
+  limits = { auctionsPerSocket: MAX_AUCTIONS_PER_SOCKET, joinsPerWindow: JOINS_PER_WINDOW },
 }: Options) {
   // Socket.IO's Redis adapter over Redis 7's sharded pub/sub: every instance hears every
   // broadcast on two channels of this install's own.
@@ -78,9 +92,10 @@ export function attachRealtime({
   io.use((socket, next) => {
     const { origin, host } = socket.handshake.headers
     if (!isAllowedOrigin(origin, host)) return next(new Error('origin not allowed'))
-    userIdFromCookie(socket.handshake.headers.cookie)
-      .then((userId) => {
-        socket.data.userId = userId
+    sessionFromCookie(socket.handshake.headers.cookie)
+      .then((session) => {
+        socket.data.userId = session?.userId ?? null
+        socket.data.sessionId = session?.id ?? null
         next()
       })
       .catch(() => next(new Error('session check failed')))
@@ -112,23 +127,41 @@ export function attachRealtime({
   let joined = 0
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string | null
+    const sessionId = socket.data.sessionId as string | null
     if (userId) void socket.join(userRoom(userId))
+    if (sessionId) void socket.join(sessionRoom(sessionId))
     void socket.join(TIMER_ROOMS[joined++ % TIMER_ROOMS.length]!)
+    // The window starts at the socket's first join after the last one ended.
+    let joins = { since: 0, count: 0 }
+    // Auctions the socket asked to follow and has not left, joined or still being looked up.
+    const following = new Set<string>()
     socket.on('joinAuction', (id: unknown) => {
-      if (typeof id !== 'string' || id.length === 0 || id.length > 64) return
-      void socket.join(auctionRoom(id))
-      countViewers(id)
+      if (typeof id !== 'string' || !AUCTION_ID.test(id)) return
+      const now = Date.now()
+      if (now - joins.since >= JOIN_WINDOW_MS) joins = { since: now, count: 0 }
+      if (++joins.count > limits.joinsPerWindow) return
+      if (!following.has(id) && following.size >= limits.auctionsPerSocket) return
+      following.add(id)
+      // Only an auction the engine holds has a room: an id of anything else joins nothing.
       // What the page showed may be older than the join (a start or bids in between): the
       // joining socket gets the current state at once.
       void safely(
         'join update',
         auctionUpdate(id).then((update) => {
-          if (update) socket.emit('auctionUpdate', update)
+          if (!update) following.delete(id)
+          if (!update || !following.has(id) || socket.disconnected) return
+          if (!socket.rooms.has(auctionRoom(id))) {
+            void socket.join(auctionRoom(id))
+            countViewers(id)
+          }
+          socket.emit('auctionUpdate', update)
         }),
       )
     })
     socket.on('leaveAuction', (id: unknown) => {
-      if (typeof id !== 'string' || !socket.rooms.has(auctionRoom(id))) return
+      if (typeof id !== 'string') return
+      following.delete(id)
+      if (!socket.rooms.has(auctionRoom(id))) return
       void socket.leave(auctionRoom(id))
       countViewers(id)
     })
@@ -200,12 +233,21 @@ export function attachRealtime({
   engine.on('autobid', ({ auctionId, userId }) => {
     io.to(userRoom(userId)).emit('autoBidUpdate', { auctionId })
   })
+  // A signed-in socket keeps the user it was opened with: when its session ends (or all of the
+  // account's do), it is closed on whichever instance holds it. A page that is still open
+  // connects again (app/utils/socket.tsx), as whoever its cookie now names.
+  engine.on('signedOut', (ended) => {
+    const room = 'sessionId' in ended ? sessionRoom(ended.sessionId) : userRoom(ended.userId)
+    io.in(room).disconnectSockets(true)
+  })
   // The 1 Hz timer map (the engine's leader reads it) goes to every socket. Written to all of
   // them at once, a large audience held the event loop for hundreds of milliseconds every
   // second (one write per socket), and bids' updates waited behind it: each instance writes it
   // to its own sockets a slice at a time, letting other work in between. A slice still being
   // written when the next map comes takes the newer one.
-  type TimerMessage = { timers: Record<string, number>; sentAt: number }
+  // The payload is the map of auction id to whole seconds left, nothing else
+  // (docs/rules.md#real-time); a page's clock is set by each auctionUpdate's `sentAt`.
+  type TimerMessage = Record<string, number>
   let latestTimers: TimerMessage | null = null
   let writingTimers = false
   async function sendTimers(message: TimerMessage) {
@@ -231,8 +273,8 @@ export function attachRealtime({
       writingTimers = false
     }
   }
-  engine.on('timers', ({ timers, at }) => {
-    const message = { timers: timersInSeconds(timers), sentAt: at }
+  engine.on('timers', ({ timers }) => {
+    const message = timersInSeconds(timers)
     // Once a second, to whoever else runs (an instance started a moment ago included).
     io.serverSideEmit(TIMERS_ACROSS, message)
     void safely('timer update', sendTimers(message))

@@ -1,5 +1,7 @@
 import { randomFillSync } from 'node:crypto'
 import type { RequestHandler, Response } from 'express'
+import onHeaders from 'on-headers'
+import { PRIVATE } from '../app/utils/cache-control.ts'
 
 // Security headers for every response. The Content-Security-Policy carries a per-request nonce
 // that Remix puts on its inline scripts; Vite's development server needs inline styles and eval,
@@ -12,9 +14,12 @@ const TAG_MANAGER_HOSTS =
 export function securityHeaders({
   production,
   tagManager = false,
+  formTargets = [],
 }: {
   production: boolean
   tagManager?: boolean
+  /** Other origins a form may lead to (a payment provider's hosted checkout, by redirect). */
+  formTargets?: string[]
 }): RequestHandler {
   return (req, res, next) => {
     // JSON answers run no script and load nothing: the strictest policy, and no nonce to make.
@@ -36,7 +41,7 @@ export function securityHeaders({
       `font-src 'self' data:`,
       `connect-src 'self' ws: wss:${tagManager ? ` ${TAG_MANAGER_HOSTS}` : ''}`,
       `frame-ancestors 'none'`,
-      `form-action 'self'`,
+      `form-action 'self'${formTargets.map((origin) => ` ${origin}`).join('')}`,
       `base-uri 'self'`,
       `object-src 'none'`,
     ].join('; ')
@@ -72,4 +77,19 @@ function setCommonHeaders(res: Response, production: boolean) {
     res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }
   res.removeHeader('X-Powered-By')
+}
+
+/**
+ * Nothing is kept by a browser or a proxy unless its answer says it may: an answer that names no
+ * Cache-Control of its own (a redirect after a form post, a refusal, an error) goes out
+ * `private, no-store`. Pages that may be shared say so themselves (app/utils/cache-control.ts),
+ * and so do the static files.
+ */
+export function storeNothingUnlessSaid(): RequestHandler {
+  return (_req, res, next) => {
+    onHeaders(res, () => {
+      if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', PRIVATE)
+    })
+    next()
+  }
 }

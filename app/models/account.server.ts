@@ -96,6 +96,8 @@ export type WonAuction = {
   finalPrice: number
   retailPrice: number
   endTime: string | null
+  /** When it was won: the auction's end. */
+  wonAt: string | null
 }
 
 export async function getWonAuctions(userId: string, limit = 24): Promise<WonAuction[]> {
@@ -124,6 +126,7 @@ export async function getWonAuctions(userId: string, limit = 24): Promise<WonAuc
     finalPrice: row.finalPrice ?? row.currentPrice,
     retailPrice: row.retailPrice,
     endTime: row.endTime?.toISOString() ?? null,
+    wonAt: row.endTime?.toISOString() ?? null,
   }))
 }
 
@@ -136,6 +139,7 @@ export type UserBid = {
   isPrebid: boolean
   createdAt: string
   user: { id: string; username: string } | null
+  auctionId: string
   auction: { id: string; slug: string; displayId: string; title: string; status: AuctionStatus }
 }
 
@@ -161,7 +165,11 @@ export async function getUserBids(
     take: limit,
     select: bidSelect,
   })
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+  return rows.map((row) => ({
+    ...row,
+    auctionId: row.auction.id,
+    createdAt: row.createdAt.toISOString(),
+  }))
 }
 
 export type UserPrebid = {

@@ -1,5 +1,6 @@
 import type { Engine } from '../../engine/index.ts'
 import { getAuctionById } from '~/models/auction-live.server.ts'
+import { assertAuctionDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { formatDisplayId } from '~/utils/display-id.ts'
 import { nextDisplayNumber } from '~/utils/display-id.server.ts'
@@ -113,27 +114,34 @@ export async function endAuction(engine: Engine, id: string) {
 
 /**
  * Deletes an auction with its bids. A live one must be ended first (its bids were spent on a
- * race that is still running); an upcoming one gives every prebid's bid back. Decided in
- * docs/decisions/012-admin-deletes.md.
+ * race that is still running); an upcoming one gives every prebid's bid back, and is refused if
+ * it started in the meantime (checked in the same Redis step that removes it). One whose orders
+ * hold money stays. Decided in docs/decisions/012-admin-deletes.md and
+ * docs/decisions/029-nothing-paid-disappears.md.
  */
 export async function deleteAuction(engine: Engine, id: string) {
   const prisma = getPrisma()
   const row = await prisma.auction.findUnique({ where: { id }, select: { status: true } })
   if (!row) throw new AdminError(404, 'errors.auctionNotFound')
   const state = await engine.getState(id)
-  if ((state?.status ?? row.status) === 'live') throw new AdminError(409, 'errors.endFirst')
-  const { prebidUsers } = await engine.removeAuction(id)
-  for (const userId of prebidUsers) {
+  const status = state?.status ?? row.status
+  if (status === 'live') throw new AdminError(409, 'errors.endFirst')
+  await assertAuctionDeletable(prisma, id)
+  const removed = await engine.removeAuction(id, status)
+  if (!removed.ok) throw new AdminError(409, 'errors.startedMeanwhile')
+  for (const userId of removed.prebidUsers) {
     await engine.credit(userId, 1, 'refund', `refund:prebid:${id}:${userId}`, id)
   }
   // Auto-bid budgets reserved on it go back too (the auto-bid worker would also find them).
   await engine.returnAutoBids(id)
-  await prisma.auction.delete({ where: { id } }).catch((error: unknown) => {
-    // Deleted by someone else in the meantime: the outcome is the same.
-    if ((error as { code?: string } | null)?.code !== 'P2025') throw error
-  })
+  // Deleted by someone else in the meantime: the outcome is the same.
+  await prisma.$transaction((tx) =>
+    deleteWithUnpaidOrders(tx, { auctionId: id }, 'errors.auctionHasPayments', () =>
+      tx.auction.deleteMany({ where: { id } }),
+    ),
+  )
   await engine.catalogChanged()
-  return { refunded: prebidUsers.length }
+  return { refunded: removed.prebidUsers.length }
 }
 
 /** DELETE /api/admin/finished-auctions/{id}: only for finished auctions. */

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto'
 import type { Engine } from '../../engine/index.ts'
 import { AdminError } from '~/models/admin-auctions.server.ts'
+import { assertUserDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
 import {
   duplicateField,
   isEmailTaken,
   isPhoneTaken,
   isUsernameTaken,
 } from '~/models/user.server.ts'
-import { forgetSession } from '~/services/session.server.ts'
+import { endSessions } from '~/services/auth.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import type { UserEditInput } from '~/validation/admin.ts'
@@ -74,14 +76,73 @@ export async function todayRegistrations(now = new Date()) {
 }
 
 /**
- * Saves an admin's edit. The bid balance goes through the engine's ledger (reason admin_set);
- * an admin cannot take their own admin role away (someone must be left to give it back).
+ * What an edit asks of the balance: nothing, or a change by `delta` bids with the admin's
+ * reason. A balance sent as a value is a change from the value the caller saw, applied only
+ * while the balance is still that (docs/decisions/028-balance-adjustments.md).
+ */
+function balanceChange(input: UserEditInput) {
+  if (input.bidBalanceAdjustment) {
+    const { delta, reason } = input.bidBalanceAdjustment
+    return { delta, note: reason }
+  }
+  if (input.bidBalance === undefined) return null
+  const expected = input.expectedBidBalance
+  if (expected === undefined) throw new AdminError(409, 'errors.balanceAbsolute')
+  return { delta: input.bidBalance - expected, note: input.bidBalanceReason ?? '', expected }
+}
+
+/** An adjustment's refusals (409), each said at the form's balance field. */
+export const BALANCE_REFUSALS = new Set([
+  'errors.balanceBelowZero',
+  'errors.balanceAboveMax',
+  'errors.balanceStale',
+])
+const refusalKeys = {
+  below_zero: 'errors.balanceBelowZero',
+  above_max: 'errors.balanceAboveMax',
+  stale: 'errors.balanceStale',
+} as const
+
+/**
+ * Changes a balance by `delta` bids, atomically in the engine, as the balance is at that moment:
+ * bids bought or spent while the admin was looking stay. The ledger row keeps the admin and the
+ * reason. Refused (409, nothing changed) below 0, above the engine's maximum, or when `expected`
+ * is given and the balance is no longer that.
+ */
+async function adjustBidBalance(
+  engine: Engine,
+  adminId: string,
+  userId: string,
+  change: { delta: number; note: string; expected?: number },
+) {
+  if (change.delta === 0) {
+    // A value equal to the one seen: nothing to change, if that is still the balance.
+    if (change.expected !== undefined && (await engine.getBalance(userId)) !== change.expected)
+      throw new AdminError(409, 'errors.balanceStale')
+    return
+  }
+  const result = await engine.adjustBalance(userId, {
+    ...change,
+    adminId,
+    reference: `admin:${adminId}:${randomUUID()}`,
+  })
+  if (result.ok) return
+  if (result.reason === 'user_not_found') throw new AdminError(404, 'errors.userNotFound')
+  throw new AdminError(409, refusalKeys[result.reason])
+}
+
+/**
+ * Saves an admin's edit (the page's form and PATCH /api/admin/users/{id}). The fields and the
+ * balance change succeed or fail together: the balance changes last, inside the transaction
+ * that saves the fields, so a refused change leaves the fields as they were. An admin cannot
+ * take their own admin role away (someone must be left to give it back).
  */
 export async function editUser(engine: Engine, adminId: string, id: string, input: UserEditInput) {
   const prisma = getPrisma()
   const user = await prisma.user.findUnique({ where: { id }, select: { id: true, role: true } })
   if (!user) throw new AdminError(404, 'errors.userNotFound')
   if (id === adminId && input.role === 'user') throw new AdminError(409, 'errors.ownRole')
+  const balance = balanceChange(input)
   if (input.username && (await isUsernameTaken(input.username, id)))
     throw new AdminError(409, 'errors.usernameTaken')
   if (input.email && (await isEmailTaken(input.email, id)))
@@ -89,24 +150,24 @@ export async function editUser(engine: Engine, adminId: string, id: string, inpu
   if (input.phone && (await isPhoneTaken(input.phone, id)))
     throw new AdminError(409, 'errors.phoneTaken')
   try {
-    await prisma.user.update({
-      where: { id },
-      data: {
-        ...(input.username !== undefined ? { username: input.username } : {}),
-        ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
-        ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-        ...(input.email !== undefined ? { email: input.email } : {}),
-        ...(input.phone !== undefined ? { phone: input.phone } : {}),
-        ...(input.role !== undefined ? { role: input.role } : {}),
-      },
+    await prisma.$transaction(async (tx) => {
+      await tx.user.update({
+        where: { id },
+        data: {
+          ...(input.username !== undefined ? { username: input.username } : {}),
+          ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+          ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.phone !== undefined ? { phone: input.phone } : {}),
+          ...(input.role !== undefined ? { role: input.role } : {}),
+        },
+      })
+      if (balance) await adjustBidBalance(engine, adminId, id, balance)
     })
   } catch (error) {
     const field = duplicateField(error)
     if (field) throw new AdminError(409, `errors.${field}Taken`)
     throw error
-  }
-  if (input.bidBalance !== undefined) {
-    await engine.setBalance(id, input.bidBalance, `admin:${adminId}:${id}:${Date.now()}`)
   }
   const row = await prisma.user.findUniqueOrThrow({ where: { id }, select: listSelect })
   return {
@@ -117,17 +178,46 @@ export async function editUser(engine: Engine, adminId: string, id: string, inpu
 }
 
 /**
- * Deletes an account: sessions and prebids go; bids and wins stay on the auctions without a
- * name (docs/decisions/012-admin-deletes.md). An admin cannot delete themself.
+ * Deletes an account: sessions, prebids and auto-bidders go; bids and wins stay on the auctions
+ * without a name (docs/decisions/012-admin-deletes.md). An admin cannot delete themself; an
+ * account whose orders hold money, or with a payment pending, stays
+ * (docs/decisions/029-nothing-paid-disappears.md).
  */
-export async function deleteUser(adminId: string, id: string) {
+export async function deleteUser(engine: Engine, adminId: string, id: string) {
   if (id === adminId) throw new AdminError(409, 'errors.deleteSelf')
   const prisma = getPrisma()
-  const sessions = await prisma.session.findMany({ where: { userId: id }, select: { id: true } })
-  const result = await prisma.user.deleteMany({ where: { id } })
-  if (result.count === 0) throw new AdminError(404, 'errors.userNotFound')
-  // Their sessions went with the row; the bid calls' cached copies go too, so no bid follows.
-  await Promise.all(sessions.map((session) => forgetSession(session.id)))
+  const exists = await prisma.user.findUnique({ where: { id }, select: { id: true } })
+  if (!exists) throw new AdminError(404, 'errors.userNotFound')
+  await assertUserDeletable(prisma, id)
+  // Their sessions end first, as at "log out everywhere": the bid calls' cached copies go and
+  // their open pages are disconnected; if that cannot be made certain, the account stays
+  // (app/services/auth.server.ts).
+  await endSessions(engine, { userId: id })
+  await prisma.$transaction(async (tx) => {
+    // Held until the end, so that no payment or order of theirs is written meanwhile.
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${id} FOR UPDATE`
+    await assertUserDeletable(tx, id)
+    const prebids = await tx.prebid.findMany({
+      where: { userId: id, convertedAt: null },
+      select: { auctionId: true },
+    })
+    await deleteWithUnpaidOrders(tx, { userId: id }, 'errors.userHasPayments', async () => {
+      const result = await tx.user.deleteMany({ where: { id } })
+      if (result.count === 0) throw new AdminError(404, 'errors.userNotFound')
+    })
+    // The engine lets go of them last, before the row's removal is committed: from now on no
+    // bid, auto bid or prebid of theirs is taken, and their prebids do not become bids at the
+    // start (engine/lua.ts removeUserLua). If this fails, the account stays as it was.
+    const removed = await engine.removeUser(id)
+    for (const { auctionId } of prebids) {
+      if (!removed.prebids.has(auctionId)) continue
+      await tx.auction.updateMany({
+        where: { id: auctionId, prebidsCount: { gt: 0 } },
+        data: { prebidsCount: { decrement: 1 } },
+      })
+    }
+  })
+  await engine.catalogChanged()
 }
 
 /** User activity (docs/rules.md#shapes). Money in minor units. */

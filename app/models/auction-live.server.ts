@@ -20,7 +20,7 @@ import { recentRead } from '~/models/shared-reads.server.ts'
 // (docs/decisions/004-redis-hot-source-of-truth.md).
 
 /** An auction as pages render it: money in minor units, times as ISO strings. */
-export type AuctionView = Omit<AuctionRow, 'startTime' | 'endTime' | 'createdAt' | 'winner'> & {
+export type AuctionView = Omit<AuctionRow, 'startTime' | 'endTime' | 'createdAt'> & {
   startTime: string
   endTime: string | null
   createdAt: string
@@ -31,7 +31,6 @@ export type AuctionView = Omit<AuctionRow, 'startTime' | 'endTime' | 'createdAt'
   timeLeft: number | null
   /** Upcoming: ms until the start when read (server clock). */
   startsIn: number | null
-  winner: Omit<NonNullable<AuctionRow['winner']>, 'id'> | null
 }
 
 function toView(row: AuctionRow, state: AuctionState | null, now: number): AuctionView {
@@ -72,14 +71,9 @@ function toView(row: AuctionRow, state: AuctionState | null, now: number): Aucti
     finalPrice: status === 'finished' ? (row.finalPrice ?? price) : null,
     winner:
       row.status === 'finished' && row.winner
-        ? {
-            username: row.winner.username,
-            firstName: row.winner.firstName,
-            lastName: row.winner.lastName,
-            role: row.winner.role,
-          }
+        ? { username: row.winner.username }
         : status === 'finished' && live?.lastBidderName && !live.lastBidderIsBot
-          ? { username: live.lastBidderName, firstName: null, lastName: null, role: 'user' }
+          ? { username: live.lastBidderName }
           : null,
     winnerBotName:
       row.winnerBotName ??

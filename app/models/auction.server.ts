@@ -32,7 +32,8 @@ const rowSelect = {
   finalPrice: true,
   winnerBotName: true,
   createdAt: true,
-  winner: { select: { id: true, username: true, firstName: true, lastName: true, role: true } },
+  // Public answers name a winner by username only (docs/rules.md#shapes).
+  winner: { select: { username: true } },
 } as const
 
 /** An auction's row as pages read it: money in minor units. */
@@ -60,13 +61,7 @@ export type AuctionRow = {
   finalPrice: number | null
   winnerBotName: string | null
   createdAt: Date
-  winner: {
-    id: string
-    username: string
-    firstName: string | null
-    lastName: string | null
-    role: 'user' | 'admin'
-  } | null
+  winner: { username: string } | null
 }
 
 /** The row of the auction with this slug, kept until the catalog changes. */
@@ -186,7 +181,6 @@ export async function getUpcomingRowsPage(engine: Engine, page: number, perPage:
 /** The home page's rows and counts, kept until the catalog changes. */
 export async function getHomeAuctionRows(engine: Engine, upcomingShown: number) {
   const prisma = getPrisma()
-  const startOfDay = new Date(Date.now() - 24 * 60 * 60 * 1000)
   const [packages, packageCount, live, upcoming, upcomingTotal, winners, featured] =
     await catalogRead(engine, `home:${upcomingShown}`, () =>
       Promise.all([
@@ -210,7 +204,11 @@ export async function getHomeAuctionRows(engine: Engine, upcomingShown: number) 
         }),
         prisma.auction.count({ where: { status: 'upcoming' } }),
         prisma.auction.findMany({
-          where: { status: 'finished', endTime: { gte: startOfDay } },
+          // The latest five with a winner, however long ago: a quiet day still shows some.
+          where: {
+            status: 'finished',
+            OR: [{ winnerId: { not: null } }, { winnerBotName: { not: null } }],
+          },
           orderBy: { endTime: 'desc' },
           take: 5,
           select: rowSelect,

@@ -75,7 +75,12 @@ export async function listUserOrders(userId: string, now = new Date()) {
   return rows.map((row) => view(row, now))
 }
 
-/** Saves the owner's delivery choice while the order awaits payment. */
+/**
+ * Saves the owner's delivery choice while the order awaits payment. A choice that changes the
+ * total cancels the order's pending checkouts (`failureReason = order_changed`): the next
+ * checkout asks for the new total, and money an old one still brings in is held for an admin,
+ * never applied short (docs/rules.md#winner-orders).
+ */
 export async function setDelivery(
   userId: string,
   orderId: string,
@@ -83,17 +88,31 @@ export async function setDelivery(
   now = new Date(),
 ) {
   const pickup = input.deliveryMethod === 'pickup'
-  const changed = await getPrisma().order.updateMany({
-    where: { id: orderId, userId, status: 'awaiting_payment', expiresAt: { gt: now } },
-    data: {
-      deliveryMethod: input.deliveryMethod,
-      deliveryFee: DELIVERY_FEES[input.deliveryMethod],
-      // Pickup needs no address; a phone given anyway is kept for the office to call.
-      address: pickup ? null : (input.address ?? null),
-      phone: input.phone ?? null,
-    },
+  const fee = DELIVERY_FEES[input.deliveryMethod]
+  const changed = await getPrisma().$transaction(async (tx) => {
+    const before = await tx.order.findFirst({
+      where: { id: orderId, userId },
+      select: { deliveryFee: true },
+    })
+    const updated = await tx.order.updateMany({
+      where: { id: orderId, userId, status: 'awaiting_payment', expiresAt: { gt: now } },
+      data: {
+        deliveryMethod: input.deliveryMethod,
+        deliveryFee: fee,
+        // Pickup needs no address; a phone given anyway is kept for the office to call.
+        address: pickup ? null : (input.address ?? null),
+        phone: input.phone ?? null,
+      },
+    })
+    if (updated.count > 0 && before && before.deliveryFee !== fee) {
+      await tx.payment.updateMany({
+        where: { orderId, status: 'pending' },
+        data: { status: 'cancelled', failureReason: 'order_changed' },
+      })
+    }
+    return updated.count > 0
   })
-  if (changed.count === 0) {
+  if (!changed) {
     const exists = await getPrisma().order.count({ where: { id: orderId, userId } })
     throw exists ? new OrderError(409, 'errors.notPayable') : new OrderError(404, 'errors.notFound')
   }
@@ -196,7 +215,34 @@ export async function buyNow(auctionId: string, userId: string, now = new Date()
 const adminSelect = {
   ...orderSelect,
   user: { select: { id: true, username: true, firstName: true, lastName: true } },
+  // The money that reached the order (docs/payments.md): what paid it, what is held, what was
+  // refunded, and why.
+  payments: {
+    where: { status: { in: ['paid', 'held', 'refunded'] } },
+    select: {
+      id: true,
+      status: true,
+      amount: true,
+      currency: true,
+      failureReason: true,
+      refundReason: true,
+      refundedAt: true,
+    },
+    orderBy: { createdAt: 'asc' },
+  },
 } satisfies Prisma.OrderSelect
+type AdminRow = Prisma.OrderGetPayload<{ select: typeof adminSelect }>
+
+function adminView(row: AdminRow, now: Date) {
+  return {
+    ...view(row, now),
+    user: row.user,
+    payments: row.payments.map((payment) => ({
+      ...payment,
+      refundedAt: payment.refundedAt?.toISOString() ?? null,
+    })),
+  }
+}
 
 export async function listOrders({
   status,
@@ -222,7 +268,7 @@ export async function listOrders({
     take: perPage,
   })
   return {
-    orders: rows.map((row) => ({ ...view(row, now), user: row.user })),
+    orders: rows.map((row) => adminView(row, now)),
     total,
     page: current,
     totalPages,
@@ -252,7 +298,14 @@ export async function setOrderStatus(id: string, status: OrderStatusName, now = 
   // Changed meanwhile (a payment, the expiry worker or another admin).
   if (changed.count === 0) throw new OrderError(409, 'admin-orders:errors.transition')
   const row = await prisma.order.findUniqueOrThrow({ where: { id }, select: adminSelect })
-  return { ...view(row, now), user: row.user }
+  return adminView(row, now)
+}
+
+/** One order as the admin page shows it (the refund dialog); null when there is none. */
+export async function getAdminOrder(id: string, now = new Date()) {
+  if (!id || id.length > 64) return null
+  const row = await getPrisma().order.findUnique({ where: { id }, select: adminSelect })
+  return row ? adminView(row, now) : null
 }
 
 /** The JSON API's shape of an order: money in som. */

@@ -1,5 +1,7 @@
+import { OrderError } from '~/models/order.server.ts'
 import type { BidPackage } from '~/utils/bid-packages.ts'
-import { getPrisma } from '~/utils/db.server.ts'
+import { getPrisma, type PaymentStatus, type Prisma } from '~/utils/db.server.ts'
+import { refundCandidate } from '~/validation/order.ts'
 
 // Payments: one row per checkout attempt, created `pending` before the payer leaves for the
 // provider, settled by the provider's webhook (app/services/payments/webhook.server.ts).
@@ -127,14 +129,20 @@ export async function transactionOwner(provider: string, transactionId: string, 
   return other?.id ?? null
 }
 
+/** The statuses a payment can still settle from: money has not been taken (or not yet seen). */
+const OPEN = ['pending', 'failed', 'cancelled'] satisfies PaymentStatus[]
+
+/** Why money was held instead of applied (docs/payments.md): for the admin orders page. */
+export type HoldReason = 'amount_mismatch' | 'order_amount_changed'
+
 export async function noteFailureReason(id: string, failureReason: string) {
   await getPrisma().payment.updateMany({
-    where: { id, status: { not: 'paid' } },
+    where: { id, status: { in: OPEN } },
     data: { failureReason },
   })
 }
 
-/** failed/cancelled, unless it is already paid (`paid` is final). True when it changed. */
+/** failed/cancelled, unless money was already taken (`paid` is final). True when it changed. */
 export async function markPaymentUnsuccessful(
   id: string,
   status: 'failed' | 'cancelled',
@@ -142,8 +150,20 @@ export async function markPaymentUnsuccessful(
   failureReason: string,
 ) {
   const { count } = await getPrisma().payment.updateMany({
-    where: { id, status: { notIn: ['paid', status] } },
+    where: { id, status: { in: OPEN.filter((open) => open !== status) } },
     data: { status, providerTxnId: transactionId, failureReason },
+  })
+  return count > 0
+}
+
+/**
+ * Money was taken, but not what is due: the payment is `held` for an admin with the reason;
+ * nothing is credited and no order is marked paid. False when another delivery got there first.
+ */
+export async function holdPayment(id: string, transactionId: string, reason: HoldReason) {
+  const { count } = await getPrisma().payment.updateMany({
+    where: { id, status: { in: OPEN } },
+    data: { status: 'held', providerTxnId: transactionId, failureReason: reason },
   })
   return count > 0
 }
@@ -154,44 +174,67 @@ export async function markPaymentUnsuccessful(
  */
 export async function markPackagePaid(id: string, transactionId: string) {
   const { count } = await getPrisma().payment.updateMany({
-    where: { id, status: { not: 'paid' } },
+    where: { id, status: { in: OPEN } },
     data: { status: 'paid', providerTxnId: transactionId, paidAt: new Date(), failureReason: null },
   })
   return count > 0
 }
 
 /**
- * Marks an order payment paid and, in the same transaction, its order — only while the order
- * still awaits payment within its time. `orderPaid: false` means the money came for an order
- * that can no longer be paid: staff must refund it (docs/payments.md).
+ * Settles an order payment in one transaction with its order, whose row is locked so a change of
+ * delivery cannot slip in between (app/models/order.server.ts setDelivery):
+ * - `paid`: the order awaited payment within its time and its total is exactly the payment's
+ *   amount: both are paid;
+ * - `held`: the order's total is no longer the payment's amount: the payment is held for an
+ *   admin, the order stays as it is;
+ * - `not_payable`: the order can no longer be paid (expired, paid already): the payment is paid
+ *   with `failureReason = order_not_payable`, for staff to refund (docs/payments.md);
+ * - null: another delivery of the same event settled it first.
  */
-export async function markOrderPaymentPaid(
-  id: string,
-  orderId: string | null,
+export async function settleOrderPayment(
+  payment: { id: string; orderId: string | null; amount: number; currency: string },
   transactionId: string,
-) {
+): Promise<'paid' | 'held' | 'not_payable' | null> {
   return getPrisma()
     .$transaction(async (tx) => {
       const now = new Date()
-      const order = orderId
-        ? await tx.order.updateMany({
-            where: { id: orderId, status: 'awaiting_payment', expiresAt: { gt: now } },
-            data: { status: 'paid', paidAt: now },
-          })
-        : { count: 0 }
-      const orderPaid = order.count > 0
-      const payment = await tx.payment.updateMany({
-        where: { id, status: { not: 'paid' } },
-        data: {
-          status: 'paid',
-          providerTxnId: transactionId,
-          paidAt: now,
-          failureReason: orderPaid ? null : 'order_not_payable',
-        },
+      const [order] = payment.orderId
+        ? await tx.$queryRaw<
+            { status: string; expiresAt: Date; price: number; deliveryFee: number }[]
+          >`SELECT status::text AS status, "expiresAt", price, "deliveryFee" FROM "Order"
+            WHERE id = ${payment.orderId} FOR UPDATE`
+        : []
+      const payable = order?.status === 'awaiting_payment' && order.expiresAt > now
+      const exact =
+        order !== undefined &&
+        payment.currency === CURRENCY &&
+        order.price + order.deliveryFee === payment.amount
+      const outcome = !payable ? 'not_payable' : exact ? 'paid' : 'held'
+      if (outcome === 'paid') {
+        await tx.order.update({
+          where: { id: payment.orderId! },
+          data: { status: 'paid', paidAt: now },
+        })
+      }
+      const settled = await tx.payment.updateMany({
+        where: { id: payment.id, status: { in: OPEN } },
+        data:
+          outcome === 'held'
+            ? {
+                status: 'held',
+                providerTxnId: transactionId,
+                failureReason: 'order_amount_changed',
+              }
+            : {
+                status: 'paid',
+                providerTxnId: transactionId,
+                paidAt: now,
+                failureReason: outcome === 'paid' ? null : 'order_not_payable',
+              },
       })
       // Another delivery of the same event won: undo nothing it did, change nothing here.
-      if (payment.count === 0) throw new AlreadySettled()
-      return { orderPaid }
+      if (settled.count === 0) throw new AlreadySettled()
+      return outcome
     })
     .catch((error: unknown) => {
       if (error instanceof AlreadySettled) return null
@@ -203,4 +246,63 @@ class AlreadySettled extends Error {}
 
 export function isUniqueViolation(error: unknown) {
   return (error as { code?: string } | null)?.code === 'P2002'
+}
+
+// --- refunds (app/services/payments/refund.server.ts) ---------------------------------------
+
+type Tx = Prisma.TransactionClient
+
+const refundSelect = {
+  id: true,
+  provider: true,
+  providerTxnId: true,
+  amount: true,
+  currency: true,
+  status: true,
+  failureReason: true,
+} satisfies Prisma.PaymentSelect
+
+export type RefundTarget = {
+  orderId: string
+  payment: Prisma.PaymentGetPayload<{ select: typeof refundSelect }>
+  /** The payment paid the order: the order is cancelled with the refund. */
+  cancelOrder: boolean
+}
+
+/**
+ * Locks the order and finds the money of it to return: the payment that paid it, else money
+ * that reached it without paying it (held, or paid too late). Refuses with 404 or 409 otherwise.
+ */
+export async function findRefundTarget(tx: Tx, orderId: string): Promise<RefundTarget> {
+  const [order] = await tx.$queryRaw<{ status: string }[]>`
+    SELECT status::text AS status FROM "Order" WHERE id = ${orderId} FOR UPDATE`
+  if (!order) throw new OrderError(404, 'admin-orders:errors.notFound')
+  const payments = await tx.payment.findMany({
+    where: { orderId, status: { in: ['paid', 'held', 'refunded'] } },
+    select: refundSelect,
+    orderBy: { createdAt: 'asc' },
+  })
+  const candidate = refundCandidate(order.status, payments)
+  if ('refused' in candidate) throw new OrderError(409, candidate.refused)
+  return { orderId, ...candidate }
+}
+
+/** Records a refund the provider made: on the payment (admin, reason, its id) and the order. */
+export async function recordRefund(
+  tx: Tx,
+  target: RefundTarget,
+  refund: { adminId: string; reason: string; refundId: string },
+) {
+  await tx.payment.update({
+    where: { id: target.payment.id },
+    data: {
+      status: 'refunded',
+      refundedAt: new Date(),
+      refundedBy: refund.adminId,
+      refundReason: refund.reason,
+      refundId: refund.refundId,
+    },
+  })
+  if (target.cancelOrder)
+    await tx.order.update({ where: { id: target.orderId }, data: { status: 'cancelled' } })
 }

@@ -29,6 +29,7 @@ import {
   listUsers,
   todayRegistrations,
   userActivity,
+  BALANCE_REFUSALS,
   USERS_PER_PAGE,
 } from '~/models/admin-users.server.ts'
 import { getUserView, type UserView } from '~/models/user-view.server.ts'
@@ -123,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'edit') {
     const submission = parseWithZod(form, { schema: userEditFormSchema })
     const failed = async (status: number, result: ReturnType<typeof submission.reply>) => {
-      refuseTamperedForm(result.error, ['id', 'bidBalanceBefore'], t)
+      refuseTamperedForm(result.error, ['id'], t)
       const first = Object.values(result.error ?? {}).flat()[0]
       const headers = await createToastHeaders({
         type: 'error',
@@ -133,11 +134,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ intent: 'edit' as const, result, error: null }, { status, headers })
     }
     if (submission.status !== 'success') return failed(400, submission.reply())
-    const { id, intent: _intent, bidBalanceBefore, bidBalance, ...fields } = submission.value
+    const { id, intent: _intent, bidBalanceDelta, bidBalanceReason, ...fields } = submission.value
     try {
       const user = await editUser(context.engine, admin.id, id, {
         ...fields,
-        ...(bidBalance === bidBalanceBefore ? {} : { bidBalance }),
+        ...(bidBalanceDelta === undefined
+          ? {}
+          : { bidBalanceAdjustment: { delta: bidBalanceDelta, reason: bidBalanceReason ?? '' } }),
       })
       return redirectWithToast(back, {
         type: 'success',
@@ -145,7 +148,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       })
     } catch (error) {
       if (!(error instanceof AdminError)) throw error
-      return failed(error.status, submission.reply({ formErrors: [error.key] }))
+      // A refused balance change is said at its field; other refusals above the form.
+      return failed(
+        error.status,
+        BALANCE_REFUSALS.has(error.key)
+          ? submission.reply({ fieldErrors: { bidBalanceDelta: [error.key] } })
+          : submission.reply({ formErrors: [error.key] }),
+      )
     }
   }
 
@@ -153,7 +162,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = String(form.get('id') ?? '')
     const user = id ? await getUserView(context.engine, id) : null
     try {
-      await deleteUser(admin.id, id)
+      await deleteUser(context.engine, admin.id, id)
     } catch (error) {
       if (!(error instanceof AdminError)) throw error
       const message = t(error.key)

@@ -4,7 +4,10 @@ import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { userEditSchema } from '~/validation/admin.ts'
 
-/** PATCH {username, firstName, lastName, email, phone, bidBalance, role}; DELETE. */
+/**
+ * PATCH {username, firstName, lastName, email, phone, role, bidBalanceAdjustment: {delta, reason}}
+ * (or bidBalance with expectedBidBalance and bidBalanceReason: app/validation/admin.ts); DELETE.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? ''
   if (request.method === 'PATCH') {
@@ -15,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (request.method === 'DELETE') {
     return adminApi(request, async (_t, admin) => {
-      await deleteUser(admin.id, id)
+      await deleteUser(context.engine, admin.id, id)
       return json({ ok: true })
     })
   }

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { destroySession } from '~/services/auth.server.ts'
-import { json, methodNotAllowed } from '~/utils/api.server.ts'
+import { logoutAnswer, methodNotAllowed } from '~/utils/api.server.ts'
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request)
-  return json({ ok: true }, { headers: { 'Set-Cookie': await destroySession(request) } })
+  return logoutAnswer(request, () => destroySession(request, context.engine))
 }
 
 export const loader = ({ request }: { request: Request }) => methodNotAllowed(request)

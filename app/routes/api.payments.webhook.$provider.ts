@@ -9,5 +9,5 @@ export const loader = ({ request }: { request: Request }) => methodNotAllowed(re
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request)
-  return handlePaymentWebhook(params.provider ?? '', request, context.engine)
+  return handlePaymentWebhook(params.provider ?? '', request, context.engine, context.clientIp)
 }

@@ -82,7 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     headers,
     body,
   })
-  const response = await handlePaymentWebhook('sandbox', delivery, context.engine)
+  const response = await handlePaymentWebhook('sandbox', delivery, context.engine, context.clientIp)
   if (!response.ok) {
     log.warn('sandbox webhook refused', { paymentId: payment.id, status: response.status })
   }

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { LoginRequired } from '~/components/login-required.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { MyOrders, ORDERS_NS } from '~/components/orders/my-orders.tsx'
+import { LogoutEverywhere } from '~/components/profile/logout-everywhere.tsx'
 import { ProfileForm } from '~/components/profile/profile-form.tsx'
 import { ProfileView } from '~/components/profile/profile-view.tsx'
 import { RecentBids } from '~/components/profile/recent-bids.tsx'
@@ -132,6 +133,7 @@ export default function ProfileRoute() {
       <MyOrders orders={account.orders} defaultPhone={user.phone} />
       <WonAuctions won={won} />
       <RecentBids bids={recentBids} />
+      <LogoutEverywhere />
     </div>
   )
 }

@@ -20,6 +20,7 @@ import { getOptionalUser } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { BID_PACKAGES, findBidPackage } from '~/utils/bid-packages.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { getEnv } from '~/utils/env.server.ts'
 
 // /topup (docs/rules.md#top-up-and-payments): the packages, a Buy button on each
 // that opens the payment provider's checkout, and the result when the payer comes back
@@ -34,7 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const paymentId = new URL(request.url).searchParams.get('payment')
   const payment = user && paymentId ? await getUserPayment(user.id, paymentId) : null
   return data(
-    { title: t('topup.title'), packages: BID_PACKAGES, loggedIn: Boolean(user), payment },
+    {
+      title: t('topup.title'),
+      packages: BID_PACKAGES,
+      loggedIn: Boolean(user),
+      payment,
+      // The sandbox moves no money: the page says so while it takes the payments.
+      demo: getEnv().PAYMENT_PROVIDER === 'sandbox',
+    },
     { headers: { 'Cache-Control': 'no-store' } },
   )
 }
@@ -73,11 +81,21 @@ const trust = [
 const guide = ['choose', 'pay', 'bid'] as const
 
 export default function TopupRoute() {
-  const { packages, loggedIn, payment } = useLoaderData<typeof loader>()
+  const { packages, loggedIn, payment, demo } = useLoaderData<typeof loader>()
   const { t } = useTranslation(PAYMENTS_NS)
   return (
     <div className="space-y-12">
       <PageHero icon={Coins} title={t('topup.title')} lead={t('topup.lead')} />
+
+      {demo ? (
+        <p
+          role="note"
+          data-testid="sandbox-demo"
+          className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm font-medium text-sky-900"
+        >
+          {t('sandbox.demoBanner')}
+        </p>
+      ) : null}
 
       {payment ? <PaymentResult payment={payment} /> : null}
 

@@ -3,8 +3,9 @@ import { redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { recordIp, verifyLogin } from '~/models/user.server.ts'
+import type { Engine } from '../../engine/index.ts'
 import {
-  forgetSession,
+  forgetSessions,
   getOptionalUser,
   getSessionId,
   SESSION_TTL_MS,
@@ -42,6 +43,9 @@ export async function createSession(request: Request, userId: string, clientIp: 
   const previous = await getSessionId(request)
   const prisma = getPrisma()
   const id = randomBytes(32).toString('base64url')
+  // The replaced session's cached user id ends as at a logout (endSessions), before anything
+  // changes; its sockets, opened by this same browser, are left open.
+  if (previous) await forgetSessions([previous])
   await prisma.$transaction([
     ...(previous ? [prisma.session.deleteMany({ where: { id: previous } })] : []),
     prisma.session.create({
@@ -54,18 +58,57 @@ export async function createSession(request: Request, userId: string, clientIp: 
       },
     }),
   ])
-  if (previous) await forgetSession(previous)
   await recordIp(userId, clientIp)
   return sessionCookie().serialize(id)
 }
 
-export async function destroySession(request: Request) {
-  const sessionId = await getSessionId(request)
-  if (sessionId) {
-    await getPrisma().session.deleteMany({ where: { id: sessionId } })
-    await forgetSession(sessionId)
+/**
+ * Ends one session (`sessionId`: a logout) or every session of an account (`userId`: logging
+ * out everywhere, the account about to be deleted). The cached user ids are marked ended
+ * first (forgetSessions): if Redis refuses, it throws SessionsNotForgotten before anything
+ * else changed, so the person is told they are still signed in and may try again (decision
+ * 020). Then the rows go, and the sessions' open sockets are closed on every instance (the
+ * engine's `signedOut` event, server/realtime.ts).
+ */
+export async function endSessions(
+  engine: Engine,
+  ended: { sessionId: string } | { userId: string },
+) {
+  const prisma = getPrisma()
+  if ('sessionId' in ended) {
+    await forgetSessions([ended.sessionId])
+    await prisma.session.deleteMany({ where: { id: ended.sessionId } })
+  } else {
+    const before = await prisma.session.findMany({
+      where: { userId: ended.userId },
+      select: { id: true },
+    })
+    const marked = new Set(before.map((session) => session.id))
+    await forgetSessions([...marked])
+    const deleted = await prisma.$queryRaw<Array<{ id: string }>>`
+      DELETE FROM "Session" WHERE "userId" = ${ended.userId} RETURNING "id"`
+    // A login between the read and the delete: its session is marked ended too.
+    await forgetSessions(deleted.map((row) => row.id).filter((id) => !marked.has(id)))
   }
+  engine.emit('signedOut', ended)
+}
+
+/** The Set-Cookie value that removes the session cookie from the browser. */
+export function clearedSessionCookie() {
   return sessionCookie().serialize('', { maxAge: 0 })
+}
+
+/** Logout: ends the request's session (see endSessions); returns the Set-Cookie value. */
+export async function destroySession(request: Request, engine: Engine) {
+  const sessionId = await getSessionId(request)
+  if (sessionId) await endSessions(engine, { sessionId })
+  return clearedSessionCookie()
+}
+
+/** "Log out everywhere": ends every session of the user, this one included. */
+export async function destroyAllSessions(userId: string, engine: Engine) {
+  await endSessions(engine, { userId })
+  return clearedSessionCookie()
 }
 
 /** Pages: the signed-in user, or a redirect to /login that comes back here. */

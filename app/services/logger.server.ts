@@ -90,7 +90,12 @@ export function isUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; depth++) {
     if (typeof e !== 'object') return false
     const { name, code, message } = e as { name?: string; code?: string; message?: string }
-    if (name === 'PrismaClientInitializationError' || name === 'MaxRetriesPerRequestError')
+    if (
+      name === 'PrismaClientInitializationError' ||
+      name === 'MaxRetriesPerRequestError' ||
+      // Redis refused to mark ended sessions (app/services/session.server.ts).
+      name === 'SessionsNotForgotten'
+    )
       return true
     if (
       code &&

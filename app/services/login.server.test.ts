@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { Engine } from '../../engine/index.ts'
 import { getRedis } from '~/services/redis.server.ts'
-import { limits } from '~/services/rate-limit.server.ts'
+import { clientKey, limits, loginBackoff } from '~/services/rate-limit.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { logIn } from './login.server.ts'
@@ -52,32 +52,114 @@ test('the right password starts a session; a wrong one and an unknown login are 
   expect(byEmail).toMatchObject({ ok: true, userId })
 })
 
-test('failures past the per-username limit are a 429, even with the right password', async () => {
-  const { username } = await newAccount()
-  const { limit } = limits.loginPerUsername
-  const scale = getEnv().RATE_LIMIT_SCALE
-  const allowed = Math.max(1, Math.round(limit * scale))
-  for (let i = 0; i < allowed; i += 1) {
-    const failed = await logIn(request(), `10.0.2.${i}`, { username, password: 'wrong-one' })
-    expect(failed).toMatchObject({ status: 401 })
+const scaled = (count: number) => Math.max(1, Math.round(count * getEnv().RATE_LIMIT_SCALE))
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const wrong = { password: 'wrong-one' }
+
+/** The failures a username may have from one address before it waits. */
+async function failFreely(username: string, clientIp: string) {
+  for (let i = 0; i < scaled(loginBackoff.freeFailures); i += 1)
+    expect(await logIn(request(), clientIp, { username, ...wrong })).toMatchObject({ status: 401 })
+}
+
+test('failures from one address slow that address down; the right password from another goes through', async () => {
+  const { username, userId } = await newAccount()
+  const statuses: number[] = []
+  for (let i = 0; i < scaled(loginBackoff.freeFailures) + 10; i += 1) {
+    const outcome = await logIn(request(), '10.0.2.1', { username, ...wrong })
+    statuses.push(outcome.ok ? 200 : outcome.status)
   }
-  const limited = await logIn(request(), '10.0.3.1', { username, password: 'secret12' })
-  expect(limited).toMatchObject({ ok: false, status: 429 })
-  if (limited.ok || limited.status !== 429) return
-  expect(limited.seconds).toBeGreaterThan(0)
-  expect(limited.seconds).toBeLessThanOrEqual(limits.loginPerUsername.windowSeconds)
+  expect(await logIn(request(), '10.0.3.1', { username, password: 'secret12' })).toMatchObject({
+    ok: true,
+    userId,
+  })
+  // The first failures are answered, the tries after them only get the wait, however many.
+  expect(statuses).toEqual([
+    ...Array<number>(scaled(loginBackoff.freeFailures)).fill(401),
+    ...Array<number>(10).fill(429),
+  ])
+  expect(await logIn(request(), '10.0.2.1', { username, password: 'secret12' })).toEqual({
+    ok: false,
+    status: 429,
+    seconds: 1,
+  })
 })
 
-test('a success forgets the username’s failures', async () => {
+test('each further failure from the address doubles the wait', async () => {
   const { username } = await newAccount()
-  const allowed = Math.max(1, Math.round(limits.loginPerUsername.limit * getEnv().RATE_LIMIT_SCALE))
-  for (let i = 0; i < allowed - 1; i += 1)
-    await logIn(request(), `10.0.4.${i}`, { username, password: 'wrong-one' })
+  await failFreely(username, '10.0.4.1')
+  const waits: number[] = []
+  for (let i = 0; i < 3; i += 1) {
+    const refused = await logIn(request(), '10.0.4.1', { username, ...wrong })
+    expect(refused).toMatchObject({ status: 429 })
+    if (refused.ok || refused.status !== 429) return
+    waits.push(refused.seconds)
+    if (i === 2) break
+    await sleep(refused.seconds * 1000 + 100)
+    expect(await logIn(request(), '10.0.4.1', { username, ...wrong })).toMatchObject({
+      status: 401,
+    })
+  }
+  expect(waits).toEqual([1, 2, 4])
+})
+
+test('a success clears the failures from its address', async () => {
+  const { username } = await newAccount()
+  await failFreely(username, '10.0.5.1')
+  await sleep(loginBackoff.firstMs + 100)
   expect(await logIn(request(), '10.0.5.1', { username, password: 'secret12' })).toMatchObject({
     ok: true,
   })
-  for (let i = 0; i < allowed - 1; i += 1) {
-    const failed = await logIn(request(), `10.0.6.${i}`, { username, password: 'wrong-one' })
+  await failFreely(username, '10.0.5.1')
+})
+
+test('failures from many addresses make each failing one wait a moment, never the right password', async () => {
+  const { username, userId } = await newAccount()
+  for (let i = 0; i <= scaled(limits.loginPerUsername.limit); i += 1) {
+    const failed = await logIn(request(), `10.0.6.${i}`, { username, ...wrong })
     expect(failed).toMatchObject({ status: 401 })
   }
+  expect(await logIn(request(), '10.0.7.1', { username, password: 'secret12' })).toMatchObject({
+    ok: true,
+    userId,
+  })
+  // A mistyped password there now waits a couple of seconds at most before the next try.
+  expect(await logIn(request(), '10.0.7.2', { username, ...wrong })).toMatchObject({ status: 401 })
+  const refused = await logIn(request(), '10.0.7.2', { username, password: 'secret12' })
+  expect(refused).toMatchObject({ status: 429 })
+  if (refused.ok || refused.status !== 429) return
+  expect(refused.seconds).toBeLessThanOrEqual(loginBackoff.busyUsernameMs / 1000)
+  await sleep(refused.seconds * 1000 + 100)
+  expect(await logIn(request(), '10.0.7.2', { username, password: 'secret12' })).toMatchObject({
+    ok: true,
+  })
+})
+
+test('one address may try only so many logins a minute, whatever the usernames', async () => {
+  const allowed = scaled(limits.loginPerIp.limit)
+  for (let i = 0; i < allowed; i += 1) {
+    const failed = await logIn(request(), '10.0.8.1', { username: unique(), ...wrong })
+    expect(failed).toMatchObject({ status: 401 })
+  }
+  const limited = await logIn(request(), '10.0.8.1', { username: unique(), ...wrong })
+  expect(limited).toMatchObject({ status: 429 })
+  if (limited.ok || limited.status !== 429) return
+  expect(limited.seconds).toBeLessThanOrEqual(limits.loginPerIp.windowSeconds)
+})
+
+test('an IPv6 client is counted by its /64 network, an IPv4-mapped one as IPv4', async () => {
+  expect(clientKey('203.0.113.5')).toBe('203.0.113.5')
+  expect(clientKey('::ffff:203.0.113.5')).toBe('203.0.113.5')
+  expect(clientKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64')
+  expect(clientKey('2001:DB8:0001:0002::9')).toBe('2001:db8:1:2::/64')
+  expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
+  expect(clientKey('::1')).toBe('0:0:0:0::/64')
+  expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+  expect(clientKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64')
+
+  const { username } = await newAccount()
+  await failFreely(username, '2001:db8:9:9::a')
+  expect(await logIn(request(), '2001:db8:9:9::b', { username, ...wrong })).toMatchObject({
+    status: 429,
+  })
 })

@@ -1,5 +1,10 @@
 import { authenticator, createSession, InvalidCredentials } from '~/services/auth.server.ts'
-import { hit, limits, reset, type RateLimited } from '~/services/rate-limit.server.ts'
+import {
+  loginFailed,
+  loginSucceeded,
+  startLoginAttempt,
+  type RateLimited,
+} from '~/services/rate-limit.server.ts'
 import type { LoginInput } from '~/validation/user.ts'
 
 // Logging in, one set of steps for the /login page and POST /api/auth/login. Each of them
@@ -12,17 +17,16 @@ export type LoginResult =
   | { ok: false; status: 401; message: 'auth.invalidCredentials' }
 
 /**
- * Counts the attempt against the per-IP and per-username limits, checks the password and starts
- * a new session; a success clears the username's failures. `cookie` is the Set-Cookie value.
+ * Counts the attempt (rate-limit.server.ts: the waits after failures of this username from this
+ * address, the attempts of the address), checks the password and starts a new session; a success
+ * clears the username's failures from this address. `cookie` is the Set-Cookie value.
  */
 export async function logIn(
   request: Request,
   clientIp: string,
   credentials: LoginInput,
 ): Promise<LoginResult> {
-  const seconds =
-    (await hit('login-ip', clientIp, limits.loginPerIp)) ||
-    (await hit('login-user', credentials.username, limits.loginPerUsername))
+  const seconds = await startLoginAttempt(credentials.username, clientIp)
   if (seconds) return { ok: false, status: 429, seconds }
   const form = new FormData()
   form.set('username', credentials.username)
@@ -34,10 +38,12 @@ export async function logIn(
       new Request(request.url, { method: 'POST', body: form }),
     )
   } catch (error) {
-    if (error instanceof InvalidCredentials)
+    if (error instanceof InvalidCredentials) {
+      await loginFailed(credentials.username)
       return { ok: false, status: 401, message: 'auth.invalidCredentials' }
+    }
     throw error
   }
-  await reset('login-user', credentials.username, limits.loginPerUsername)
+  await loginSucceeded(credentials.username, clientIp)
   return { ok: true, userId, cookie: await createSession(request, userId, clientIp) }
 }

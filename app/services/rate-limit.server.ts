@@ -1,45 +1,177 @@
+import { isIPv6 } from 'node:net'
+import { Script } from '../../engine/script.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
-// Fixed-window counters in Redis, shared by every instance. Used for login, registration and
-// the availability checks (per IP and per username).
+// Limits kept in Redis, shared by every instance: fixed-window counters for registration, the
+// availability checks and login attempts per address, and the growing waits after failed logins
+// (docs/rules.md#login-and-sessions).
 
 export type RateLimit = { limit: number; windowSeconds: number }
 /** A step refused by a limit: pages and the API both answer 429, after `seconds`. */
 export type RateLimited = { ok: false; status: 429; seconds: number }
 
 export const limits = {
+  /** Login attempts from one address, whatever the usernames. */
   loginPerIp: { limit: 20, windowSeconds: 60 },
-  loginPerUsername: { limit: 10, windowSeconds: 300 },
+  /** Failed logins of one username from all addresses; past it, every address waits a little. */
+  loginPerUsername: { limit: 20, windowSeconds: 300 },
   // Generous per IP: mobile carriers put many people behind one address.
   registerPerIp: { limit: 30, windowSeconds: 600 },
   validatePerIp: { limit: 120, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>
 
+/**
+ * The waits after failed logins. They slow guessing down and never lock an account: they grow
+ * for one username from one address only, and a success there clears them.
+ */
+export const loginBackoff = {
+  /** Failures of one username from one address answered without a wait. */
+  freeFailures: 5,
+  /** The wait after the next failure, doubled after each further one up to `maxMs`. */
+  firstMs: 1_000,
+  maxMs: 30_000,
+  /** The wait after any failure while the username is past `limits.loginPerUsername`. */
+  busyUsernameMs: 2_000,
+  /** A username's failures from one address are forgotten this long after its last attempt. */
+  forgetSeconds: 900,
+}
+
 function prefix() {
   return `{${getEnv().REDIS_PREFIX}}:rl:`
 }
+
+/** A limit's count with RATE_LIMIT_SCALE applied, at least 1. */
+function scaled(count: number) {
+  return Math.max(1, Math.round(count * getEnv().RATE_LIMIT_SCALE))
+}
+
+/** The counter of `key` in the current window, and the milliseconds until that window ends. */
+function windowOf(bucket: string, key: string, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000
+  const now = Date.now()
+  const window = Math.floor(now / windowMs)
+  return {
+    key: `${prefix()}${bucket}:${key.toLowerCase()}:${window}`,
+    leftMs: windowMs - (now % windowMs),
+  }
+}
+
+const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
 /** Counts one hit; returns how many seconds to wait when over the limit, else 0. */
 export async function hit(
   bucket: string,
   key: string,
-  { limit: base, windowSeconds }: RateLimit,
+  { limit, windowSeconds }: RateLimit,
 ): Promise<number> {
-  const redis = getRedis()
-  const limit = Math.max(1, Math.round(base * getEnv().RATE_LIMIT_SCALE))
-  const window = Math.floor(Date.now() / 1000 / windowSeconds)
-  const counter = `${prefix()}${bucket}:${key.toLowerCase()}:${window}`
-  const [[, count]] = (await redis.multi().incr(counter).expire(counter, windowSeconds).exec()) as [
-    [null, number],
-    unknown,
-  ]
-  if (count <= limit) return 0
-  return windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds)
+  const counter = windowOf(bucket, key, windowSeconds)
+  const [[, count]] = (await getRedis()
+    .multi()
+    .incr(counter.key)
+    .expire(counter.key, windowSeconds)
+    .exec()) as [[null, number], unknown]
+  return count <= scaled(limit) ? 0 : toSeconds(counter.leftMs)
 }
 
-/** Forgets a key's hits (a successful login clears its username's failures). */
-export async function reset(bucket: string, key: string, { windowSeconds }: RateLimit) {
-  const window = Math.floor(Date.now() / 1000 / windowSeconds)
-  await getRedis().del(`${prefix()}${bucket}:${key.toLowerCase()}:${window}`)
+/**
+ * The address the limits count for a client: an IPv4 address as it is (also when written as
+ * IPv4-mapped IPv6), an IPv6 address as its /64 network, which one subscriber usually holds whole.
+ */
+export function clientKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '')
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
+  if (mapped) return mapped[1]!
+  if (!isIPv6(address)) return address
+  // An embedded IPv4 address takes the last two groups, never part of the network.
+  const groups = (part: string) =>
+    part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []
+  const [head = '', tail] = address.split('::')
+  const front = groups(head)
+  const back = tail === undefined ? [] : groups(tail)
+  const all = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back]
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`
+}
+
+/**
+ * KEYS: the pair's wait, the pair's failures, the address's attempts in this window, the
+ * username's failures in this window.
+ * ARGV: attempts allowed per address, ms until the address window ends, its length in seconds,
+ * free failures, first wait ms, longest wait ms, seconds to forget the pair's failures, failures
+ * allowed per username, the wait ms while the username is past them.
+ *
+ * Returns 0 to go on to the password, else the ms to wait. The attempt counts as a failure of
+ * the pair from the start (a success clears it), so parallel attempts cannot pass one wait.
+ */
+const loginAttemptLua = `
+local wait = redis.call('PTTL', KEYS[1])
+if wait > 0 then return wait end
+local attempts = redis.call('INCR', KEYS[3])
+redis.call('EXPIRE', KEYS[3], ARGV[3])
+if attempts > tonumber(ARGV[1]) then return tonumber(ARGV[2]) end
+local failures = redis.call('INCR', KEYS[2])
+redis.call('EXPIRE', KEYS[2], ARGV[7])
+local delay = 0
+local free = tonumber(ARGV[4])
+if failures >= free then
+  delay = math.min(tonumber(ARGV[6]), tonumber(ARGV[5]) * 2 ^ (failures - free))
+end
+if tonumber(redis.call('GET', KEYS[4]) or '0') > tonumber(ARGV[8]) then
+  delay = math.max(delay, tonumber(ARGV[9]))
+end
+if delay > 0 then redis.call('SET', KEYS[1], '1', 'PX', math.floor(delay)) end
+return 0
+`
+const loginAttemptScript = new Script('login-attempt', loginAttemptLua)
+
+function loginKeys(username: string, clientIp: string) {
+  const user = username.trim().toLowerCase()
+  // The address first: it never holds the separator in a way a username could imitate.
+  const pair = `${clientKey(clientIp)}:${user}`
+  return {
+    user,
+    wait: `${prefix()}login-wait:${pair}`,
+    failures: `${prefix()}login-fail:${pair}`,
+  }
+}
+
+/**
+ * Counts a login attempt of `username` from `clientIp` before its password is checked: returns
+ * the seconds to wait when this username has failed from this address too often lately or the
+ * address has made too many attempts, else 0.
+ */
+export async function startLoginAttempt(username: string, clientIp: string): Promise<number> {
+  const keys = loginKeys(username, clientIp)
+  const address = windowOf('login-ip', clientKey(clientIp), limits.loginPerIp.windowSeconds)
+  const busy = windowOf('login-user', keys.user, limits.loginPerUsername.windowSeconds)
+  const ms = await loginAttemptScript.run<number>(
+    getRedis(),
+    [keys.wait, keys.failures, address.key, busy.key],
+    [
+      scaled(limits.loginPerIp.limit),
+      address.leftMs,
+      limits.loginPerIp.windowSeconds,
+      scaled(loginBackoff.freeFailures),
+      loginBackoff.firstMs,
+      loginBackoff.maxMs,
+      loginBackoff.forgetSeconds,
+      scaled(limits.loginPerUsername.limit),
+      loginBackoff.busyUsernameMs,
+    ],
+  )
+  return ms > 0 ? toSeconds(ms) : 0
+}
+
+/** A wrong password or unknown username: counted for the username from every address. */
+export async function loginFailed(username: string) {
+  await hit('login-user', username.trim(), limits.loginPerUsername)
+}
+
+/** A success clears the username's failures and wait from this address. */
+export async function loginSucceeded(username: string, clientIp: string) {
+  const keys = loginKeys(username, clientIp)
+  await getRedis().del(keys.wait, keys.failures)
 }

@@ -5,8 +5,10 @@ import { editUser } from '~/models/admin-users.server.ts'
 import { updateProfile } from '~/models/account.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import {
-  forgetSession,
+  forgetSessions,
   getOptionalUser,
+  keptCookieHeaderBytes,
+  sessionIdFromCookieHeader,
   optionalUserIdFromCookieHeader,
   sessionCookie,
 } from '~/services/session.server.ts'
@@ -40,7 +42,7 @@ test('an ended session stays ended even if its row is read again before it is de
   expect(await optionalUserIdFromCookieHeader(header)).toBe(user.id)
   // Logout deletes the row, then forgets the session; a request that read the row just before
   // the delete must not bring it back. Here the row is still there when it is forgotten.
-  await forgetSession(id)
+  await forgetSessions([id])
   expect(await optionalUserIdFromCookieHeader(header)).toBeNull()
   await getPrisma().session.delete({ where: { id } })
   expect(await optionalUserIdFromCookieHeader(header)).toBeNull()
@@ -65,7 +67,7 @@ test("a request's user is the session's, read once per request; an ended or expi
   expect(afterwards).toEqual(found)
   expect(afterwards).not.toBe(root)
 
-  await forgetSession(id)
+  await forgetSessions([id])
   expect(await getOptionalUser(request())).toBeNull()
 
   const expiring = await getPrisma().session.create({
@@ -116,3 +118,22 @@ test('a profile change and an admin edit are seen on the next page at once', asy
   await editUser(engine, 'an-admin', user.id, edit)
   expect((await getOptionalUser(request()))?.role).toBe('admin')
 })
+
+test('the Cookie headers kept with their session ids are bounded by bytes, however many and long', async () => {
+  const user = await createUser(getPrisma())
+  const { id, header } = await sessionFor(user.id)
+  // 6,000 different headers of 4 KiB (24 MiB), as a flood of made-up cookies would send.
+  const filler = 'x'.repeat(4 * 1024 - 40)
+  for (let n = 0; n < 6_000; n++) {
+    expect(await sessionIdFromCookieHeader(`other=${n}; pad=${filler}`)).toBeNull()
+  }
+  expect(keptCookieHeaderBytes()).toBeLessThanOrEqual(16 * 1024 * 1024)
+  expect(keptCookieHeaderBytes()).toBeGreaterThan(8 * 1024 * 1024)
+  // A header longer than any of ours is checked every time and never kept.
+  const before = keptCookieHeaderBytes()
+  const long = `${header}; pad=${'y'.repeat(64 * 1024)}`
+  expect(await sessionIdFromCookieHeader(long)).toBe(id)
+  expect(keptCookieHeaderBytes()).toBe(before)
+  // A session's own header still finds it after the flood.
+  expect(await sessionIdFromCookieHeader(header)).toBe(id)
+}, 60_000)

@@ -1,4 +1,5 @@
 import { createCookie } from '@remix-run/node'
+import { LRUCache } from 'lru-cache'
 import type { Engine } from '../../engine/index.ts'
 import { log, noteRequest } from '~/services/logger.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
@@ -11,18 +12,40 @@ import { cookieSecrets, getEnv } from '~/utils/env.server.ts'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
-let cookie: ReturnType<typeof createCookie> | undefined
-export function sessionCookie() {
+function makeSessionCookie(secrets: string[]) {
   const env = getEnv()
-  cookie ??= createCookie(env.NODE_ENV === 'production' ? '__Host-session' : 'session', {
+  return createCookie(env.NODE_ENV === 'production' ? '__Host-session' : 'session', {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: env.NODE_ENV === 'production',
-    secrets: cookieSecrets(env),
+    secrets,
     maxAge: SESSION_TTL_MS / 1000,
   })
+}
+
+let cookie: ReturnType<typeof createCookie> | undefined
+/** Signs with SESSION_SECRET; reads cookies signed with it or with SESSION_SECRET_PREVIOUS. */
+export function sessionCookie() {
+  cookie ??= makeSessionCookie(cookieSecrets(getEnv()))
   return cookie
+}
+
+let currentOnly: ReturnType<typeof createCookie> | undefined
+/**
+ * While SESSION_SECRET_PREVIOUS is set: the Set-Cookie value that signs the session cookie of
+ * this Cookie header again with the current secret, when it was signed with a previous one;
+ * otherwise null. server/app.ts adds it to the answer, so a visitor's cookie no longer needs
+ * the previous secret after their next request (docs/operations.md, "Rotate SESSION_SECRET").
+ */
+export async function renewedSessionCookie(header: string | null | undefined) {
+  const env = getEnv()
+  if (!header || env.SESSION_SECRET_PREVIOUS.length === 0) return null
+  const sessionId = await sessionIdFromCookieHeader(header)
+  if (!sessionId) return null
+  currentOnly ??= makeSessionCookie([env.SESSION_SECRET])
+  if ((await currentOnly.parse(header)) === sessionId) return null
+  return sessionCookie().serialize(sessionId)
 }
 
 export async function getSessionId(request: Request): Promise<string | null> {
@@ -31,32 +54,44 @@ export async function getSessionId(request: Request): Promise<string | null> {
 
 // Checking a cookie's signature is a pure function of the Cookie header (the secrets do not
 // change while the process runs), so the outcome is kept per header: the bid calls send the
-// same header again and again. Bounded: emptied when it grows past KEPT_HEADERS.
-const KEPT_HEADERS = 20_000
-const verifiedHeaders = new Map<string, string | null>()
+// same header again and again. Bounded by bytes (the headers kept and their session ids, about
+// 16 MiB) and least recently used first out; a header longer than any of ours is not kept.
+const KEPT_HEADER_BYTES = 16 * 1024 * 1024
+const LONGEST_KEPT_HEADER = 4 * 1024
+const verifiedHeaders = new LRUCache<string, { sessionId: string | null }>({
+  maxSize: KEPT_HEADER_BYTES,
+  sizeCalculation: (value, header) => 2 * (header.length + (value.sessionId?.length ?? 0)) + 64,
+})
+
+/** How many bytes the kept Cookie headers take (for the tests of their bound). */
+export const keptCookieHeaderBytes = () => verifiedHeaders.calculatedSize
 
 export async function sessionIdFromCookieHeader(header: string | null | undefined) {
   if (!header) return null
   const known = verifiedHeaders.get(header)
-  if (known !== undefined) return known
+  if (known) return known.sessionId
   const value: unknown = await sessionCookie().parse(header)
   const sessionId = typeof value === 'string' && value.length > 0 ? value : null
-  if (verifiedHeaders.size >= KEPT_HEADERS) verifiedHeaders.clear()
-  verifiedHeaders.set(header, sessionId)
+  if (header.length <= LONGEST_KEPT_HEADER) verifiedHeaders.set(header, { sessionId })
   return sessionId
 }
 
-/** The signed-in user's id for a raw Cookie header (the real-time handshake has no Request). */
-export async function userIdFromCookieHeader(
+/**
+ * The session (its id and user) of a raw Cookie header, read from Postgres: the real-time
+ * handshake has no Request, and its socket joins the session's and the user's rooms.
+ */
+export async function sessionFromCookieHeader(
   header: string | null | undefined,
-): Promise<string | null> {
+): Promise<{ id: string; userId: string } | null> {
   const sessionId = await sessionIdFromCookieHeader(header)
   if (!sessionId) return null
   const session = await getPrisma().session.findUnique({
     where: { id: sessionId },
     select: { userId: true, expiresAt: true },
   })
-  return session && session.expiresAt.getTime() > Date.now() ? session.userId : null
+  return session && session.expiresAt.getTime() > Date.now()
+    ? { id: sessionId, userId: session.userId }
+    : null
 }
 
 // The bid calls need only who is bidding: the session's user id is kept in Redis for a few
@@ -68,12 +103,11 @@ const SESSION_CACHE_MS = 5 * 60 * 1000
 // read the session row just before it was deleted cannot put it back (its write is `NX`).
 const ENDED = 'ended'
 const LOCAL_SESSION_MS = 2_000
-const KEPT_SESSIONS = 50_000
-const localSessions = new Map<string, { userId: string; until: number }>()
+const localSessions = new LRUCache<string, { userId: string }>({ max: 50_000 })
 
 function keepLocally(sessionId: string, userId: string, expires: number) {
-  if (localSessions.size >= KEPT_SESSIONS) localSessions.clear()
-  localSessions.set(sessionId, { userId, until: Math.min(expires, Date.now() + LOCAL_SESSION_MS) })
+  const ttl = Math.min(expires - Date.now(), LOCAL_SESSION_MS)
+  if (ttl > 0) localSessions.set(sessionId, { userId }, { ttl })
 }
 const sessionCacheKey = (sessionId: string) => `{${getEnv().REDIS_PREFIX}}:s:${sessionId}`
 
@@ -89,7 +123,7 @@ export async function optionalUserIdFromCookieHeader(
   const sessionId = await sessionIdFromCookieHeader(header)
   if (!sessionId) return null
   const local = localSessions.get(sessionId)
-  if (local && local.until > Date.now()) {
+  if (local) {
     noteRequest({ userId: local.userId })
     return local.userId
   }
@@ -118,14 +152,46 @@ export async function optionalUserIdFromCookieHeader(
   return session.userId
 }
 
-/** Ends a session's cached user id (logout, a new login replacing it, the account deleted). */
-export async function forgetSession(sessionId: string) {
-  localSessions.delete(sessionId)
-  await getRedis()
-    .set(sessionCacheKey(sessionId), ENDED, 'PX', SESSION_CACHE_MS)
-    .catch((error: unknown) =>
-      log.warn('a session id could not be dropped from the cache', { error: String(error) }),
-    )
+/** Thrown when ended sessions could not be marked ended in Redis: the caller must say so. */
+export class SessionsNotForgotten extends Error {
+  constructor(cause: unknown) {
+    super('ended sessions could not be marked ended in the cache', { cause })
+    this.name = 'SessionsNotForgotten'
+  }
+}
+
+const FORGET_ATTEMPTS = 3
+const FORGET_PAUSE_MS = 200
+
+/**
+ * Ends the cached user ids of sessions that are ending (logout, a new login replacing one,
+ * logging out everywhere, the account deleted), before their rows are deleted. Fails closed: an
+ * entry already in Redis would otherwise keep a session working for up to SESSION_CACHE_MS, so
+ * the "ended" marks are tried a few times and, if Redis still refuses them, SessionsNotForgotten
+ * is thrown and the caller tells the person the logout did not happen (decision 020). Trying
+ * again is safe.
+ */
+export async function forgetSessions(sessionIds: readonly string[]) {
+  for (const id of sessionIds) localSessions.delete(id)
+  if (sessionIds.length === 0) return
+  const redis = getRedis()
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await Promise.all(
+        sessionIds.map((id) => redis.set(sessionCacheKey(id), ENDED, 'PX', SESSION_CACHE_MS)),
+      )
+      return
+    } catch (error) {
+      if (attempt >= FORGET_ATTEMPTS) {
+        log.warn('ended sessions could not be marked ended in the cache', {
+          error: String(error),
+          sessions: sessionIds.length,
+        })
+        throw new SessionsNotForgotten(error)
+      }
+      await new Promise((resolve) => setTimeout(resolve, FORGET_PAUSE_MS * attempt))
+    }
+  }
 }
 
 export const currentUserSelect = {

@@ -1,18 +1,22 @@
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { getOptionalUser, type CurrentUser } from '~/services/session.server.ts'
+import {
+  getOptionalUser,
+  SessionsNotForgotten,
+  type CurrentUser,
+} from '~/services/session.server.ts'
+import { PRIVATE } from '~/utils/cache-control.ts'
+import { BodyTooLarge, MAX_JSON_BYTES, readBodyText } from '~/utils/request-body.server.ts'
 
 // The JSON API's edges (docs/rules.md#errors): errors are {"error": "..."} with a fitting status and
 // a message in the request's language; bodies are size-limited JSON.
-
-const MAX_BODY_BYTES = 64 * 1024
 
 export function json(data: unknown, init?: number | ResponseInit) {
   const base = typeof init === 'number' ? { status: init } : (init ?? {})
   const headers = new Headers(base.headers)
   headers.set('Content-Type', 'application/json; charset=utf-8')
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', PRIVATE)
   return new Response(JSON.stringify(data), { ...base, headers })
 }
 
@@ -33,15 +37,13 @@ export async function translator(request: Request): Promise<TFunction> {
 
 /** Reads a JSON object body; a malformed, oversized or non-object body is a 400/413. */
 export async function readJson(request: Request, t: TFunction): Promise<Record<string, unknown>> {
-  const length = Number(request.headers.get('content-length') ?? 0)
-  if (length > MAX_BODY_BYTES) throw apiError(413, t('api.tooLarge'))
   let text: string
   try {
-    text = await request.text()
-  } catch {
+    text = await readBodyText(request, MAX_JSON_BYTES)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw apiError(413, t('api.tooLarge'))
     throw apiError(400, t('api.badJson'))
   }
-  if (text.length > MAX_BODY_BYTES) throw apiError(413, t('api.tooLarge'))
   if (!text.trim()) return {}
   // Postgres cannot store a NUL character in text: refuse it here rather than fail later.
   if (text.includes('\\u0000') || text.includes('\0')) throw apiError(400, t('api.badJson'))
@@ -68,6 +70,21 @@ export function validate<S extends z.ZodTypeAny>(
     400,
     issue ? t(issue.message, { defaultValue: t('api.invalid') }) : t('api.invalid'),
   )
+}
+
+/**
+ * A logout's answer: `{"ok": true}` with the cookie cleared, or 503 `{"error"}` when the logout
+ * was refused and the session still works (app/services/auth.server.ts, endSessions).
+ */
+export async function logoutAnswer(request: Request, end: () => Promise<string>) {
+  try {
+    return json({ ok: true }, { headers: { 'Set-Cookie': await end() } })
+  } catch (error) {
+    if (!(error instanceof SessionsNotForgotten)) throw error
+    return apiError(503, (await translator(request))('auth.logoutRefused'), {
+      headers: { 'Retry-After': '5' },
+    })
+  }
 }
 
 export async function requireApiUser(request: Request, t?: TFunction): Promise<CurrentUser> {

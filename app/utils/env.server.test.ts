@@ -86,13 +86,69 @@ describe('environment', () => {
     )
   })
 
-  test('production runs the sandbox only with a secret given on purpose', () => {
+  test('production runs the sandbox only as a declared demo, with a secret given on purpose', () => {
     const production = { ...base, NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) }
-    expect(issues(production)).toEqual([
+    const [demo, secret] = issues(production)
+    expect(demo).toMatch(/^PAYMENT_SANDBOX_DEMO: the sandbox payment provider is for demos only/)
+    expect(secret).toBe(
       'PAYMENT_SANDBOX_SECRET: is required in production while PAYMENT_PROVIDER is sandbox',
+    )
+    expect(issues({ ...production, PAYMENT_SANDBOX_SECRET: 'q'.repeat(32) })).toEqual([demo])
+    expect(issues({ ...production, PAYMENT_SANDBOX_DEMO: '1' })).toEqual([secret])
+    const env = parseEnv({
+      ...production,
+      PAYMENT_SANDBOX_DEMO: '1',
+      PAYMENT_SANDBOX_SECRET: 'q'.repeat(32),
+    })
+    expect(env.PAYMENT_SANDBOX_SECRET).toBe('q'.repeat(32))
+    expect(env.PAYMENT_SANDBOX_DEMO).toBe(true)
+  })
+
+  test('Freedom Pay needs its merchant id and secret key; the rest has defaults', () => {
+    const freedom = { ...base, PAYMENT_PROVIDER: 'freedompay' }
+    expect(issues(freedom)).toEqual([
+      'FREEDOMPAY_MERCHANT_ID: is required while PAYMENT_PROVIDER is freedompay',
+      'FREEDOMPAY_SECRET_KEY: is required while PAYMENT_PROVIDER is freedompay',
     ])
+    const complete = {
+      ...freedom,
+      FREEDOMPAY_MERCHANT_ID: '548856',
+      FREEDOMPAY_SECRET_KEY: 'k'.repeat(16),
+    }
+    const env = parseEnv(complete)
+    expect(env.FREEDOMPAY_API_URL).toBe('https://api.freedompay.kg')
+    expect(env.FREEDOMPAY_TEST_MODE).toBe('0')
+    expect(issues({ ...complete, FREEDOMPAY_MERCHANT_ID: 'abc' })[0]).toMatch(
+      /^FREEDOMPAY_MERCHANT_ID: /,
+    )
+    expect(issues({ ...complete, FREEDOMPAY_API_URL: 'ftp://x' })[0]).toMatch(
+      /^FREEDOMPAY_API_URL: /,
+    )
+    expect(issues({ ...complete, FREEDOMPAY_TEST_MODE: 'yes' })[0]).toMatch(
+      /^FREEDOMPAY_TEST_MODE: must be 0 or 1/,
+    )
+    // Production with Freedom Pay needs no sandbox switch.
+    expect(issues({ ...complete, NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) })).toEqual(
+      [],
+    )
+  })
+
+  test('TRUST_PROXY: a hop count or the proxies’ addresses, never "trust anyone"', () => {
+    expect(parseEnv(base).TRUST_PROXY).toBe(0)
+    expect(parseEnv({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
     expect(
-      parseEnv({ ...production, PAYMENT_SANDBOX_SECRET: 'q'.repeat(32) }).PAYMENT_SANDBOX_SECRET,
-    ).toBe('q'.repeat(32))
+      parseEnv({ ...base, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32' }).TRUST_PROXY,
+    ).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32'])
+    expect(parseEnv({ ...base, TRUST_PROXY: '192.0.2.7' }).TRUST_PROXY).toEqual(['192.0.2.7'])
+    for (const value of [
+      'true',
+      '11',
+      '-1',
+      '10.0.0.0/33',
+      '10.0.0.300',
+      'loopback,,10.0.0.1',
+      'proxy',
+    ])
+      expect(issues({ ...base, TRUST_PROXY: value })[0], value).toMatch(/^TRUST_PROXY: must be/)
   })
 })

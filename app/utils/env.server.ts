@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 // The one place the environment is read and validated.
@@ -10,6 +11,41 @@ export const DEFAULT_REDIS_PREFIX = 'pa'
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes')
+
+/** Names Express accepts in a "trust proxy" list for whole ranges of addresses. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+/** An address, a subnet in CIDR notation or one of PROXY_RANGES. */
+function isProxyEntry(entry: string) {
+  if (PROXY_RANGES.includes(entry)) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (!version || rest.length > 0) return false
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+  )
+}
+
+/**
+ * Express "trust proxy": the client's address is read from X-Forwarded-For only as far as the
+ * peers it passed through are trusted. A hop count (0 = none, the header is ignored), or the
+ * proxies' addresses and subnets, comma-separated. `true` (trust anyone) is refused: every client
+ * could then name its own address.
+ */
+const trustProxy = z
+  .string()
+  .default('0')
+  .transform((value, ctx): number | string[] => {
+    const text = value.trim()
+    if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text)
+    const entries = text.split(',').map((entry) => entry.trim())
+    if (entries.every((entry) => entry && isProxyEntry(entry))) return entries
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a hop count from 0 to 10, or addresses and subnets (CIDR) of the proxies, comma-separated (${PROXY_RANGES.join(', ')} allowed)`,
+    })
+    return z.NEVER
+  })
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,7 +67,8 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /**
    * Secrets replaced by SESSION_SECRET, comma-separated: cookies they signed are still accepted
-   * (and re-signed with the new one), so rotating the secret logs nobody out.
+   * (a session cookie is set again, signed with the new one: server/app.ts), so rotating the
+   * secret logs nobody out.
    */
   SESSION_SECRET_PREVIOUS: z
     .string()
@@ -49,10 +86,12 @@ const schema = z.object({
     .url()
     .transform((v) => new URL(v).origin)
     .optional(),
-  /** Express "trust proxy": hops to trust for the client IP (0 = none). */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** Multiplies every rate limit (login, registration, checks); raise it for load tests. */
+  /**
+   * Multiplies every rate limit's count (login, registration, checks; the waits after failed
+   * logins keep their length); raise it for load tests.
+   */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
   /** Google Tag Manager container for the analytics events; loaded only with analytics consent. */
   GTM_ID: z
@@ -64,9 +103,24 @@ const schema = z.object({
   /** Run the engine's workers (sweepers, bots, timer broadcast) in this process. */
   ENGINE_WORKERS: boolish.default('1'),
   /** Who takes the money for bid packages and orders (app/services/payments, docs/payments.md). */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'freedompay']).default('sandbox'),
   /** Signs the sandbox's webhooks; derived from SESSION_SECRET outside production. */
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The sandbox in production is for demos only: this switch says so on purpose. */
+  PAYMENT_SANDBOX_DEMO: boolish.default('0'),
+  /** Freedom Pay (app/services/payments/freedompay.server.ts): required when it is the provider. */
+  FREEDOMPAY_MERCHANT_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be the numeric merchant id')
+    .optional(),
+  FREEDOMPAY_SECRET_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  FREEDOMPAY_API_URL: z
+    .string()
+    .url('must be a URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .default('https://api.freedompay.kg'),
+  /** 1: Freedom Pay's testing mode (no money moves); 0: real payments. */
+  FREEDOMPAY_TEST_MODE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
 })
 
 export type Env = z.infer<typeof schema> & { PAYMENT_SANDBOX_SECRET: string }
@@ -93,17 +147,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     input.SESSION_SECRET = DEV_SESSION_SECRET
   }
   const result = schema.safeParse(input)
-  // The sandbox credits bids for a button press: in production it must be switched on on
-  // purpose, by giving it a secret of its own.
-  if (
-    result.success &&
-    result.data.NODE_ENV === 'production' &&
-    result.data.PAYMENT_PROVIDER === 'sandbox' &&
-    !result.data.PAYMENT_SANDBOX_SECRET
-  ) {
-    throw new EnvError([
-      'PAYMENT_SANDBOX_SECRET: is required in production while PAYMENT_PROVIDER is sandbox',
-    ])
+  if (result.success) {
+    const problems = providerProblems(result.data)
+    if (problems.length > 0) throw new EnvError(problems)
   }
   if (!result.success) {
     throw new EnvError(
@@ -123,6 +169,35 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       result.data.PAYMENT_SANDBOX_SECRET ??
       createHash('sha256').update(`payment-sandbox:${result.data.SESSION_SECRET}`).digest('hex'),
   }
+}
+
+/** What the chosen payment provider needs beyond the schema (docs/payments.md). */
+function providerProblems(env: z.infer<typeof schema>): string[] {
+  const problems: string[] = []
+  if (env.PAYMENT_PROVIDER === 'sandbox' && env.NODE_ENV === 'production') {
+    // The sandbox credits bids for a button press: in production it runs only as a declared
+    // demo, and with a secret of its own.
+    if (!env.PAYMENT_SANDBOX_DEMO) {
+      problems.push(
+        'PAYMENT_SANDBOX_DEMO: the sandbox payment provider is for demos only and moves no money; ' +
+          'set PAYMENT_PROVIDER=freedompay for real payments, or PAYMENT_SANDBOX_DEMO=1 for a demo',
+      )
+    }
+    if (!env.PAYMENT_SANDBOX_SECRET) {
+      problems.push(
+        'PAYMENT_SANDBOX_SECRET: is required in production while PAYMENT_PROVIDER is sandbox',
+      )
+    }
+  }
+  if (env.PAYMENT_PROVIDER === 'freedompay') {
+    if (!env.FREEDOMPAY_MERCHANT_ID) {
+      problems.push('FREEDOMPAY_MERCHANT_ID: is required while PAYMENT_PROVIDER is freedompay')
+    }
+    if (!env.FREEDOMPAY_SECRET_KEY) {
+      problems.push('FREEDOMPAY_SECRET_KEY: is required while PAYMENT_PROVIDER is freedompay')
+    }
+  }
+  return problems
 }
 
 let cached: Env | undefined

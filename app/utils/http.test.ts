@@ -4,6 +4,8 @@ import { combineHeaders, safeRedirect } from './http.ts'
 describe('safeRedirect', () => {
   test('keeps same-site paths', () => {
     expect(safeRedirect('/auctions?page=2')).toBe('/auctions?page=2')
+    expect(safeRedirect('/')).toBe('/')
+    expect(safeRedirect('/auction/iphone-15?x=%2F%2Fa')).toBe('/auction/iphone-15?x=%2F%2Fa')
   })
 
   test('refuses anything that could leave the site', () => {
@@ -12,6 +14,14 @@ describe('safeRedirect', () => {
       '//evil.example',
       '/\\evil.example',
       'javascript:alert(1)',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/%09/evil.example',
+      '/%2F/evil.example',
+      '/%5Cevil.example',
+      '\t//evil.example',
+      '/ok\r\nSet-Cookie: a=1',
+      '/%E0%A4%A',
       '',
       null,
       undefined,

@@ -36,8 +36,14 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     setState({ socket, connected: socket.connected })
     const onConnect = () => setState({ socket, connected: true })
     const onDisconnect = () => setState({ socket, connected: false })
+    // The server closes a socket whose session ended (a logout here or elsewhere); Socket.IO
+    // does not reconnect by itself then. The page connects again, as whoever its cookie names.
+    const onClosedByServer = (reason: Socket.DisconnectReason) => {
+      if (reason === 'io server disconnect') socket.connect()
+    }
     socket.on('connect', onConnect)
     socket.on('disconnect', onDisconnect)
+    socket.on('disconnect', onClosedByServer)
     socket.on('connect_error', onDisconnect)
     return () => {
       socket.close()

@@ -111,7 +111,7 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
     const onUpdate = (update: LiveUpdate) => {
       if (update.auction.id === id) applyRef.current(update)
     }
-    const onTimers = ({ timers }: { timers: Record<string, number> }) => {
+    const onTimers = (timers: Record<string, number>) => {
       const seconds = timers[id]
       if (seconds === undefined || deadline.current === null) return
       deadline.current = resynced(deadline.current, seconds)
@@ -221,7 +221,7 @@ export function useLiveAuctions<T extends LiveCard>(initial: readonly T[]) {
       for (const id of list) socket.emit('joinAuction', id)
     }
     const onUpdate = (update: LiveUpdate) => applyRef.current(update)
-    const onTimers = ({ timers }: { timers: Record<string, number> }) => {
+    const onTimers = (timers: Record<string, number>) => {
       for (const [id, seconds] of Object.entries(timers)) {
         const deadline = deadlines.current.get(id)
         if (deadline === undefined || deadline === null) continue

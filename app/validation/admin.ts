@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ADMIN_BALANCE_MAX } from '../../engine/types.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import {
   emailSchema,
@@ -141,11 +142,48 @@ export const botAssignSchema = z.object({
   ),
 })
 
+/** A bid balance: a whole number of bids, 0 to ADMIN_BALANCE_MAX; empty is 0. */
+const balanceValue = z.preprocess(
+  (value) => (value === '' || value === null ? 0 : value),
+  z.coerce
+    .number({ invalid_type_error: 'errors.bidBalance' })
+    .int('errors.bidBalance')
+    .min(0, 'errors.bidBalance')
+    .max(ADMIN_BALANCE_MAX, 'errors.bidBalance'),
+)
+
 /**
- * PATCH /api/admin/users/{id} (and the page's edit form): every field optional; names may be
- * cleared; the phone is +996XXXXXXXXX or empty; the balance a whole number of bids.
+ * A change of a bid balance, in whole bids: + adds, - takes away, never 0. A form may write
+ * "+5", "-5" or "−5".
  */
-export const userEditSchema = z
+export const balanceDeltaSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value
+    const cleaned = value.replace(/\s/g, '').replace('\u2212', '-')
+    if (cleaned === '') return undefined
+    return /^[+-]?\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN
+  },
+  z
+    .number({ required_error: 'errors.balanceDelta', invalid_type_error: 'errors.balanceDelta' })
+    .int('errors.balanceDelta')
+    .min(-ADMIN_BALANCE_MAX, 'errors.balanceDelta')
+    .max(ADMIN_BALANCE_MAX, 'errors.balanceDelta')
+    .refine((delta) => delta !== 0, 'errors.balanceDelta'),
+)
+
+export const BALANCE_REASON_MAX = 200
+/** Why an admin changes a balance; kept in the ledger with the change. */
+export const balanceReasonSchema = text(BALANCE_REASON_MAX, 'errors.balanceReason').pipe(
+  z.string().min(1, 'errors.balanceReason'),
+)
+
+/**
+ * PATCH /api/admin/users/{id}: every field optional; names may be cleared; the phone is
+ * +996XXXXXXXXX or empty. The balance changes by `bidBalanceAdjustment` {delta, reason}, or is
+ * set by `bidBalance` together with the balance the caller saw (`expectedBidBalance`) and
+ * `bidBalanceReason` (docs/decisions/028-balance-adjustments.md).
+ */
+export const userEditFields = z
   .object({
     username: usernameSchema.optional(),
     firstName: optionalText(NAME_MAX).optional(),
@@ -162,18 +200,32 @@ export const userEditSchema = z
         phoneSchema.nullable(),
       )
       .optional(),
-    bidBalance: z.preprocess(
-      (value) => (value === '' || value === null ? 0 : value),
-      z.coerce
-        .number({ invalid_type_error: 'errors.bidBalance' })
-        .int('errors.bidBalance')
-        .min(0, 'errors.bidBalance')
-        .max(10_000_000, 'errors.bidBalance')
-        .optional(),
-    ),
+    bidBalanceAdjustment: z
+      .object(
+        { delta: balanceDeltaSchema, reason: balanceReasonSchema },
+        { invalid_type_error: 'errors.invalid' },
+      )
+      .strict('errors.invalid')
+      .optional(),
+    bidBalance: balanceValue.optional(),
+    expectedBidBalance: balanceValue.optional(),
+    bidBalanceReason: balanceReasonSchema.optional(),
     role: z.enum(['user', 'admin'], { errorMap: () => ({ message: 'errors.role' }) }).optional(),
   })
   .strict('errors.invalid')
+
+export const userEditSchema = userEditFields.superRefine((input, ctx) => {
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
+  if (input.bidBalanceAdjustment && input.bidBalance !== undefined) {
+    issue('bidBalance', 'errors.balanceBoth')
+  } else if (input.bidBalance === undefined) {
+    if (input.expectedBidBalance !== undefined) issue('expectedBidBalance', 'errors.invalid')
+    if (input.bidBalanceReason !== undefined) issue('bidBalanceReason', 'errors.invalid')
+  } else if (input.expectedBidBalance !== undefined && input.bidBalanceReason === undefined) {
+    issue('bidBalanceReason', 'errors.balanceReason')
+  }
+})
 export type UserEditInput = z.infer<typeof userEditSchema>
 
 /** The currencies offered (docs/rules.md#settings), with their symbols (a label: amounts stay in som). */

@@ -75,3 +75,49 @@ export const adminOrderStatusSchema = z.object({
     invalid_type_error: 'admin-orders:errors.status',
   }),
 })
+
+export const REFUND_REASON_MIN = 3
+export const REFUND_REASON_MAX = 500
+
+/** An admin's refund of an order's payment: why, in a few words (kept with the payment). */
+export const refundSchema = z.object({
+  reason: z
+    .string({
+      required_error: 'admin-orders:errors.reason',
+      invalid_type_error: 'admin-orders:errors.reason',
+    })
+    .trim()
+    .min(REFUND_REASON_MIN, 'admin-orders:errors.reason')
+    .max(REFUND_REASON_MAX, 'admin-orders:errors.reasonMax'),
+})
+
+type PaymentSummary = { status: string; failureReason: string | null }
+
+/**
+ * Which of an order's payments an admin may refund, the one rule the refund and the admin page
+ * share: the payment that paid it (the order is then cancelled), else money that reached the
+ * order without paying it (held, or paid too late). Otherwise the refusal's i18n key.
+ */
+export function refundCandidate<P extends PaymentSummary>(
+  orderStatus: string,
+  payments: P[],
+): { payment: P; cancelOrder: boolean } | { refused: string } {
+  if (orderStatus === 'shipped' || orderStatus === 'delivered')
+    return { refused: 'admin-orders:errors.refundShipped' }
+  if (orderStatus === 'paid') {
+    const settling = payments.find((row) => row.status === 'paid' && row.failureReason === null)
+    // Without one, an admin marked it paid (cash at pickup): nothing to return online.
+    return settling
+      ? { payment: settling, cancelOrder: true }
+      : { refused: 'admin-orders:errors.refundOffline' }
+  }
+  const stray = payments.find(
+    (row) => row.status === 'held' || (row.status === 'paid' && row.failureReason !== null),
+  )
+  if (stray) return { payment: stray, cancelOrder: false }
+  return {
+    refused: payments.some((row) => row.status === 'refunded')
+      ? 'admin-orders:errors.alreadyRefunded'
+      : 'admin-orders:errors.refundNotPaid',
+  }
+}

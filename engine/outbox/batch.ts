@@ -49,6 +49,9 @@ export type LedgerRow = {
   reason: LedgerReason
   reference: string
   auctionId: string | null
+  /** The admin who changed the balance, and their reason (admin_adjust rows only). */
+  adminId?: string | null
+  note?: string | null
   createdAt: Date
 }
 

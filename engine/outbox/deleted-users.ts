@@ -27,7 +27,14 @@ export async function dropDeletedUsers(sql: Sql, batch: OutboxBatch) {
   for (const change of auctions.values()) {
     if (change.finish && !change.finish.bot && gone(change.finish.winner)) change.finish.winner = ''
   }
-  removeWhere(prebids, (prebid) => gone(prebid.userId))
+  // A prebid that is not written is not counted either: the deletion already took the account's
+  // prebids out of the auction's count in Redis and Postgres.
+  removeWhere(prebids, (prebid) => {
+    if (!gone(prebid.userId)) return false
+    const change = auctions.get(prebid.auctionId)
+    if (change) change.addPrebids -= 1
+    return true
+  })
   removeWhere(autoBids, (autoBid) => gone(autoBid.userId))
   for (const key of autoPlaced.keys()) if (gone(key.split('|')[1]!)) autoPlaced.delete(key)
   for (const c of converted) c.users = c.users.filter((userId) => !gone(userId))

@@ -15,8 +15,10 @@ export type OutboxEvents = {
   start: Fields<'auction' | 'price' | 'deadline' | 'conversions'>
   /** An auction ended (by its timer, or by an admin: `admin` 1). */
   finish: Fields<'auction' | 'winner' | 'name' | 'bot' | 'price' | 'endedAt' | 'bids' | 'admin'>
-  /** A credit or an admin's edit of a bid balance. */
-  balance: Fields<'user' | 'amount' | 'balance' | 'reason' | 'reference' | 'auction'>
+  /** A credit or an admin's change of a bid balance (with the admin and their `note`). */
+  balance: Fields<
+    'user' | 'amount' | 'balance' | 'reason' | 'reference' | 'auction' | 'admin' | 'note'
+  >
   /** An auto-bid budget reserved from (`kind` reserve) or returned to (return) a balance. */
   autobid: Fields<'kind' | 'auction' | 'user' | 'amount' | 'balance'>
 }

@@ -93,9 +93,10 @@ async function insertLedger(sql: Sql, { ledger }: OutboxBatch): Promise<Map<stri
   if (!ledger.length) return moved
   const written = await sql<{ userId: string | null; amount: number }>(
     `INSERT INTO "BalanceLedger" (id, "userId", amount, "balanceAfter", reason, reference,
-       "auctionId", "createdAt")
+       "auctionId", "createdAt", "adminId", note)
      SELECT gen_random_uuid()::text, v.* FROM unnest($1::text[], $2::int[], $3::int[],
-       $4::"LedgerReason"[], $5::text[], $6::text[], $7::timestamptz[]) AS v
+       $4::"LedgerReason"[], $5::text[], $6::text[], $7::timestamptz[], $8::text[],
+       $9::text[]) AS v
      ON CONFLICT DO NOTHING
      RETURNING "userId", amount`,
     [
@@ -106,6 +107,8 @@ async function insertLedger(sql: Sql, { ledger }: OutboxBatch): Promise<Map<stri
       ledger.map((l) => l.reference),
       ledger.map((l) => l.auctionId),
       ledger.map((l) => l.createdAt.toISOString()),
+      ledger.map((l) => l.adminId ?? null),
+      ledger.map((l) => l.note ?? null),
     ],
   )
   for (const row of written.rows) {

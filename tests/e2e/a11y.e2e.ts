@@ -97,6 +97,7 @@ for (const [label, options] of [
         '/profile?edit=1',
         '/bid-history',
         `/auction/${liveSlug}`,
+        '/logout',
       ]) {
         await page.goto(path)
         await page.waitForLoadState('networkidle').catch(() => {})

@@ -1,22 +1,17 @@
-import { PrismaPg } from '@prisma/adapter-pg'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, test } from 'vitest'
-import { PrismaClient } from '../../prisma/generated/client.ts'
+import { describe, expect, test } from 'vitest'
+import { newAccount } from './api.ts'
+import { createAuction, createOrder, e2eDatabase } from './auctions.ts'
 import { phone, screenshot, setupBrowser } from './browser.ts'
+import { buyPackage, webhook } from './payments.ts'
 import { login, newUser } from './people.ts'
 
 // /admin/users (docs/rules.md#admin-users), with and without JavaScript.
 const browser = setupBrowser()
 
-let prisma: PrismaClient | undefined
-afterAll(async () => prisma?.$disconnect())
-
 /** Accounts straight in the server's database (registering this many would hit its rate limit). */
 async function createUsers(prefix: string, count: number) {
-  prisma ??= new PrismaClient({
-    adapter: new PrismaPg({ connectionString: inject('e2eDatabaseUrl') }),
-  })
-  await prisma.user.createMany({
+  await e2eDatabase().user.createMany({
     data: Array.from({ length: count }, (_, i) => ({
       username: `${prefix}${String(i).padStart(2, '0')}`,
       email: `${prefix}${i}@mail.kg`,
@@ -54,7 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(new URL(user.url()).pathname).toBe('/')
     })
 
-    test('search, edit (field error, balance 77), activity, delete', async () => {
+    test('search, edit (field error, balance +72 to 77), activity, delete', async () => {
       const person = await browser.newPage({ javaScriptEnabled })
       const name = await newUser(person, `${mode}au`, javaScriptEnabled)
 
@@ -75,12 +70,14 @@ for (const javaScriptEnabled of [true, false]) {
       // Edit: a bad phone is refused with its field error, nothing is saved.
       await row.getByRole('link', { name: `Изменить пользователя ${name}` }).click()
       const edit = dialog(page, javaScriptEnabled, `Редактирование пользователя ${name}`)
-      await edit.getByLabel('Баланс ставок').fill('77')
+      await edit.getByText('Сейчас на балансе 5 ставок').waitFor()
+      await edit.getByLabel('Изменить на (+/−)').fill('+72')
+      await edit.getByLabel('Причина изменения').fill('Подарок')
       await edit.getByLabel('Телефон').fill('+99655')
       await noBrowserValidation(page)
       await edit.getByRole('button', { name: 'Сохранить' }).click()
       await edit.getByText('Введите номер в формате +996XXXXXXXXX').waitFor()
-      expect(await edit.getByLabel('Баланс ставок').inputValue()).toBe('77')
+      expect(await edit.getByLabel('Изменить на (+/−)').inputValue()).toBe('+72')
 
       await edit.getByLabel('Телефон').fill('')
       await edit.getByLabel('Имя', { exact: true }).fill('Айгуль')
@@ -114,6 +111,74 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByText(`Пользователь ${name} удалён`).first().waitFor()
       await page.getByText(`По запросу «${name}» никого не нашлось.`).waitFor()
       expect(await page.getByRole('row').filter({ hasText: name }).count()).toBe(0)
+    })
+
+    test('an account with a paid order is not deleted: the page says why', async () => {
+      const person = await newAccount()
+      const lot = await createAuction({ title: `Заказ ${person.name}`, startsInMs: 3_600_000 })
+      const order = await createOrder(person.id, lot.id)
+      await e2eDatabase().order.update({
+        where: { id: order.id },
+        data: { status: 'paid', paidAt: new Date() },
+      })
+      const page = await browser.newPage({ javaScriptEnabled })
+      await login(page, 'admin', 'admin123')
+      await page.goto('/admin/users')
+      await searchFor(page, person.name)
+      const row = page.getByRole('row').filter({ hasText: person.name })
+      await row.getByRole('link', { name: `Удалить пользователя ${person.name}` }).click()
+      const confirm = dialog(page, javaScriptEnabled, `Удалить пользователя ${person.name}?`)
+      await confirm.getByText('Пользователя с оплаченными заказами').waitFor()
+      await confirm.getByRole('button', { name: 'Да, удалить' }).click()
+      await page
+        .getByText(
+          'У этого пользователя есть оплаченные заказы или платёж в обработке: удалить его нельзя, чтобы деньги и товар не потерялись',
+        )
+        .first()
+        .waitFor()
+      expect(await e2eDatabase().user.count({ where: { id: person.id } })).toBe(1)
+      expect(await e2eDatabase().order.count({ where: { id: order.id } })).toBe(1)
+    })
+
+    test('balance: a reason is required, a debit below 0 is refused, bids bought meanwhile stay', async () => {
+      const person = await newAccount()
+      const page = await browser.newPage({ javaScriptEnabled })
+      await login(page, 'admin', 'admin123')
+      await page.goto(`/admin/users?search=${person.name}&edit=${person.id}`)
+      const edit = dialog(page, javaScriptEnabled, `Редактирование пользователя ${person.name}`)
+      await edit.getByText('Сейчас на балансе 5 ставок').waitFor()
+      await noBrowserValidation(page)
+      const delta = edit.getByLabel('Изменить на (+/−)')
+      const save = edit.getByRole('button', { name: 'Сохранить' })
+
+      // No reason: said at the reason field.
+      await delta.fill('-6')
+      await save.click()
+      await edit.getByText('Укажите причину изменения баланса').waitFor()
+
+      // A debit below 0: said at the change's field; the name typed with it is not saved either.
+      await edit.getByLabel('Причина изменения').fill('Списание')
+      await edit.getByLabel('Имя', { exact: true }).fill('Нурлан')
+      await save.click()
+      await edit
+        .getByText(
+          'Нельзя списать больше ставок, чем есть на балансе: он не может стать меньше 0. Ничего не сохранено',
+        )
+        .waitFor()
+      expect(await delta.getAttribute('aria-invalid')).toBe('true')
+      const stored = await e2eDatabase().user.findUniqueOrThrow({ where: { id: person.id } })
+      expect(stored).toMatchObject({ firstName: null, bidBalance: 5 })
+
+      // The person buys 50 bids while the form is open; the admin's +10 comes on top: 65.
+      expect((await webhook({ payment_id: await buyPackage(person.cookie) })).status).toBe(200)
+      await delta.fill('+10')
+      await edit.getByLabel('Причина изменения').fill('Компенсация')
+      await edit.getByLabel('Имя', { exact: true }).fill('')
+      await save.click()
+      await page.getByText(`Пользователь ${person.name} обновлён`).first().waitFor()
+      await edit.waitFor({ state: 'detached' })
+      const row = page.getByRole('row').filter({ hasText: person.name })
+      await row.getByRole('cell', { name: '65', exact: true }).waitFor()
     })
 
     test('12 found users page 10 + 2, the search kept', async () => {

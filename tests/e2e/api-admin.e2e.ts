@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { base, call, sessionOf, unique } from './api.ts'
+import { base, call, newAccount, sessionOf, unique } from './api.ts'
+import { createAuction, createOrder, e2eDatabase } from './auctions.ts'
+import { getPage, type Language } from './pages.ts'
+import { buyPackage, webhook } from './payments.ts'
 
 // The /api/admin calls of docs/rules.md#calls: who may call them, their shapes, their errors.
 
@@ -40,7 +43,7 @@ const routes: Array<[string, string, unknown?]> = [
   ['PUT', '/api/admin/bot-settings', { enabled: false }],
   ['GET', '/api/admin/users?page=1&limit=10&search=a'],
   ['GET', '/api/admin/users/today-registrations'],
-  ['PATCH', '/api/admin/users/some-user', { bidBalance: 1000 }],
+  ['PATCH', '/api/admin/users/some-user', { bidBalanceAdjustment: { delta: 1000, reason: 'x' } }],
   ['DELETE', '/api/admin/users/some-user'],
   ['GET', '/api/admin/users/some-user/activity'],
   ['GET', '/api/admin/finished-auctions'],
@@ -48,6 +51,8 @@ const routes: Array<[string, string, unknown?]> = [
   ['DELETE', '/api/admin/finished-auctions/some-id'],
   ['GET', '/api/admin/settings'],
   ['PUT', '/api/admin/settings', { siteName: 'x' }],
+  ['GET', '/api/admin/orders?status=paid'],
+  ['GET', '/api/admin/payments?status=paid&page=1'],
 ]
 
 describe('admin API: who gets through', () => {
@@ -319,7 +324,7 @@ describe('admin API: bots', () => {
 })
 
 describe('admin API: users', () => {
-  test('search, page, edit (balance through the ledger), activity, delete', async () => {
+  test('search, page, edit (a balance adjustment), activity, delete', async () => {
     const name = unique()
     const registered = await call('/api/auth/register', {
       body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
@@ -347,7 +352,11 @@ describe('admin API: users', () => {
     const edited = await call(`/api/admin/users/${id}`, {
       method: 'PATCH',
       cookie: admin,
-      body: { bidBalance: 250, firstName: 'Азамат', phone: '+996555000111' },
+      body: {
+        bidBalanceAdjustment: { delta: 245, reason: 'Подарок' },
+        firstName: 'Азамат',
+        phone: '+996555000111',
+      },
     })
     expect(edited).toMatchObject({
       status: 200,
@@ -358,8 +367,6 @@ describe('admin API: users', () => {
     expect((me.json.user as { bidBalance: number }).bidBalance).toBe(250)
 
     for (const [body, status, error] of [
-      [{ bidBalance: -1 }, 400, 'Баланс ставок — целое число от 0'],
-      [{ bidBalance: 1.5 }, 400, 'Баланс ставок — целое число от 0'],
       [{ role: 'king' }, 400, 'Роль: пользователь или администратор'],
       [{ phone: '555' }, 400, 'Введите номер в формате +996XXXXXXXXX'],
       [{ email: 'admin@nowhere' }, 400, 'Введите корректный email адрес'],
@@ -377,7 +384,7 @@ describe('admin API: users', () => {
       await call('/api/admin/users/nobody', {
         method: 'PATCH',
         cookie: admin,
-        body: { bidBalance: 1 },
+        body: { bidBalanceAdjustment: { delta: 1, reason: 'Подарок' } },
       }),
     ).toMatchObject({ status: 404, json: { error: 'Пользователь не найден' } })
 
@@ -412,6 +419,203 @@ describe('admin API: users', () => {
       status: 409,
       json: { error: 'Нельзя снять роль администратора с самого себя' },
     })
+  })
+})
+
+describe('admin API: bid balance adjustments', () => {
+  /** The admin's PATCH: its status and body. */
+  const patch = async (id: string, body: unknown, lang?: string) => {
+    const { status, json } = await call(`/api/admin/users/${id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      body,
+      lang,
+    })
+    return { status, json }
+  }
+  const balanceOf = async (cookie: string) =>
+    ((await call('/api/auth/me', { method: 'GET', cookie })).json.user as { bidBalance: number })
+      .bidBalance
+  /** The user's ledger rows made by admins, once the outbox has written `count` of them. */
+  async function adminLedger(userId: string, count: number) {
+    const read = () =>
+      e2eDatabase().balanceLedger.findMany({
+        where: { userId, reason: { in: ['admin_adjust', 'admin_set'] } },
+        orderBy: { createdAt: 'asc' },
+        select: { amount: true, balanceAfter: true, reason: true, adminId: true, note: true },
+      })
+    const deadline = Date.now() + 10_000
+    while ((await read()).length < count && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    // Give a wrong extra row the chance to show up before concluding there is none.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    return read()
+  }
+  let adminId = ''
+  beforeAll(async () => {
+    adminId = (
+      (await call('/api/auth/me', { method: 'GET', cookie: admin })).json.user as {
+        id: string
+      }
+    ).id
+  })
+
+  test('bids bought and spent between the admin reading the balance and saving stay', async () => {
+    const person = await newAccount()
+    // The admin reads the balance: 5, the registration gift.
+    const read = await call(`/api/admin/users?search=${person.name}`, {
+      method: 'GET',
+      cookie: admin,
+    })
+    expect((read.json.users as Array<{ bidBalance: number }>)[0]!.bidBalance).toBe(5)
+
+    // Meanwhile the person buys 50 bids and spends one on a prebid: 54.
+    const paymentId = await buyPackage(person.cookie)
+    expect((await webhook({ payment_id: paymentId })).status).toBe(200)
+    const auction = await createAuction({ title: `Баланс ${unique()}`, startsInMs: 3_600_000 })
+    expect(
+      (await call(`/api/auctions/${auction.id}/prebid`, { cookie: person.cookie })).json,
+    ).toMatchObject({ bidBalance: 54 })
+
+    // A value computed from the old read would undo both: refused, nothing changed.
+    expect(await patch(person.id, { bidBalance: 15 })).toEqual({
+      status: 409,
+      json: {
+        error:
+          'Баланс не задаётся числом: отправьте изменение bidBalanceAdjustment {delta, reason} или вместе с bidBalance — expectedBidBalance (баланс, который вы видели) и bidBalanceReason',
+      },
+    })
+    expect(
+      await patch(person.id, {
+        bidBalance: 15,
+        expectedBidBalance: 5,
+        bidBalanceReason: 'Компенсация',
+      }),
+    ).toMatchObject({
+      status: 409,
+      json: {
+        error:
+          'Баланс изменился с тех пор, как вы его видели; ничего не сохранено. Прочитайте баланс заново или отправьте изменение bidBalanceAdjustment',
+      },
+    })
+    expect(await balanceOf(person.cookie)).toBe(54)
+
+    // An adjustment adds to the balance as it is now.
+    expect(
+      await patch(person.id, { bidBalanceAdjustment: { delta: 10, reason: 'Компенсация' } }),
+    ).toMatchObject({ status: 200, json: { id: person.id, bidBalance: 64 } })
+    expect(await balanceOf(person.cookie)).toBe(64)
+    // A value with the balance the caller saw is a compare-and-set.
+    expect(
+      await patch(person.id, {
+        bidBalance: 60,
+        expectedBidBalance: 64,
+        bidBalanceReason: '  Исправление  ',
+      }),
+    ).toMatchObject({ status: 200, json: { bidBalance: 60 } })
+    expect(await balanceOf(person.cookie)).toBe(60)
+
+    expect(await adminLedger(person.id, 2)).toEqual([
+      { amount: 10, balanceAfter: 64, reason: 'admin_adjust', adminId, note: 'Компенсация' },
+      { amount: -4, balanceAfter: 60, reason: 'admin_adjust', adminId, note: 'Исправление' },
+    ])
+    const row = await e2eDatabase().user.findUniqueOrThrow({ where: { id: person.id } })
+    expect(row.bidBalance).toBe(60)
+  })
+
+  test('a debit below 0 or a credit above the maximum is refused with 409; nothing changes', async () => {
+    const person = await newAccount()
+    expect(
+      await patch(person.id, {
+        firstName: 'Изменено',
+        bidBalanceAdjustment: { delta: -6, reason: 'Списание' },
+      }),
+    ).toEqual({
+      status: 409,
+      json: {
+        error:
+          'Нельзя списать больше ставок, чем есть на балансе: он не может стать меньше 0. Ничего не сохранено',
+      },
+    })
+    expect(
+      await patch(person.id, { bidBalanceAdjustment: { delta: -6, reason: 'Debit' } }, 'en'),
+    ).toMatchObject({
+      status: 409,
+      json: {
+        error:
+          'You cannot take away more bids than the balance holds: it cannot go below 0. Nothing was saved',
+      },
+    })
+    expect(
+      await patch(person.id, { bidBalanceAdjustment: { delta: 10_000_000, reason: 'Много' } }),
+    ).toMatchObject({
+      status: 409,
+      json: { error: 'Баланс не может стать больше 10 000 000 ставок. Ничего не сохранено' },
+    })
+    expect(await balanceOf(person.cookie)).toBe(5)
+    const row = await e2eDatabase().user.findUniqueOrThrow({ where: { id: person.id } })
+    expect(row).toMatchObject({ firstName: null, bidBalance: 5 })
+
+    // Down to 0 exactly is allowed.
+    expect(
+      await patch(person.id, { bidBalanceAdjustment: { delta: -5, reason: 'Списание' } }),
+    ).toMatchObject({ status: 200, json: { bidBalance: 0 } })
+    expect(await adminLedger(person.id, 1)).toEqual([
+      { amount: -5, balanceAfter: 0, reason: 'admin_adjust', adminId, note: 'Списание' },
+    ])
+  })
+
+  test('bad input answers 400 with its error, never 500', async () => {
+    const person = await newAccount()
+    const delta =
+      'Изменение баланса — целое число ставок со знаком + или −, не 0 и по модулю не больше 10 000 000'
+    const reason = 'Укажите причину изменения баланса'
+    const adjust = (value: unknown) => ({ bidBalanceAdjustment: value })
+    for (const [body, error] of [
+      [adjust({ delta: 1.5, reason: 'x' }), delta],
+      [adjust({ delta: 0, reason: 'x' }), delta],
+      [adjust({ delta: '5 бонус', reason: 'x' }), delta],
+      [adjust({ delta: null, reason: 'x' }), delta],
+      [adjust({ reason: 'x' }), delta],
+      [adjust({ delta: 10_000_001, reason: 'x' }), delta],
+      [adjust({ delta: -1e21, reason: 'x' }), delta],
+      [adjust({ delta: 1e300, reason: 'x' }), delta],
+      [adjust({ delta: 5 }), reason],
+      [adjust({ delta: 5, reason: '   ' }), reason],
+      [adjust({ delta: 5, reason: 'x'.repeat(201) }), 'Слишком длинное значение'],
+      [adjust({ delta: 5, reason: 42 }), 'Ошибка валидации'],
+      [adjust({ delta: 5, reason: 'x', admin: 'someone' }), 'Ошибка валидации'],
+      [adjust(5), 'Ошибка валидации'],
+      [
+        { bidBalance: 10, bidBalanceAdjustment: { delta: 5, reason: 'x' } },
+        'Отправьте либо изменение баланса, либо новый баланс, но не оба сразу',
+      ],
+      [{ bidBalance: 10, expectedBidBalance: 5 }, reason],
+      [{ expectedBidBalance: 5 }, 'Ошибка валидации'],
+      [
+        { bidBalance: 1e300, expectedBidBalance: 5, bidBalanceReason: 'x' },
+        'Баланс ставок — целое число от 0',
+      ],
+      [
+        { bidBalance: 10, expectedBidBalance: -1, bidBalanceReason: 'x' },
+        'Баланс ставок — целое число от 0',
+      ],
+    ] as const) {
+      expect(await patch(person.id, body), JSON.stringify(body)).toEqual({
+        status: 400,
+        json: { error },
+      })
+    }
+    // A number JSON can write but not hold: Infinity once parsed.
+    const infinite = await call(`/api/admin/users/${person.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      raw: '{"bidBalanceAdjustment": {"delta": 1e999, "reason": "x"}}',
+    })
+    expect(infinite).toMatchObject({ status: 400, json: { error: delta } })
+    expect(await balanceOf(person.cookie)).toBe(5)
+    expect(await adminLedger(person.id, 0)).toEqual([])
   })
 })
 
@@ -507,5 +711,299 @@ describe('admin API: finished auctions and settings', () => {
       expect(response, JSON.stringify(change)).toMatchObject({ status: 400, json: { error } })
     }
     await call('/api/admin/settings', { method: 'PUT', cookie: admin, body: before.json })
+  })
+})
+
+describe('admin API: deletes keep money (docs/decisions/029-nothing-paid-disappears.md)', () => {
+  /** An auction of the test's own that has started and been ended by the admin. */
+  async function finishedAuction(title: string) {
+    const auction = await createAuction({ title, startsInMs: 300 })
+    await expect
+      .poll(
+        async () => (await call(`/api/admin/auctions/${auction.id}/end`, { cookie: admin })).status,
+        { timeout: 10_000 },
+      )
+      .toBe(200)
+    return auction
+  }
+
+  test('an auction or an account with a paid order is refused with 409; an unpaid order goes', async () => {
+    const prisma = e2eDatabase()
+    const buyer = await newAccount()
+    const paidLot = await finishedAuction(`Оплачен ${unique()}`)
+    const order = await createOrder(buyer.id, paidLot.id)
+    const paid = await call(`/api/admin/orders/${order.id}`, {
+      method: 'PATCH',
+      cookie: admin,
+      body: { status: 'paid' },
+    })
+    expect(paid.status).toBe(200)
+
+    for (const path of [
+      `/api/admin/finished-auctions/${paidLot.id}`,
+      `/api/admin/auctions/${paidLot.id}`,
+    ]) {
+      expect(await call(path, { method: 'DELETE', cookie: admin })).toMatchObject({
+        status: 409,
+        json: {
+          error:
+            'У этого аукциона есть оплаченные заказы или платежи: удалить его нельзя, чтобы деньги и товар не потерялись',
+        },
+      })
+    }
+    expect(
+      await call(`/api/admin/users/${buyer.id}`, { method: 'DELETE', cookie: admin }),
+    ).toMatchObject({
+      status: 409,
+      json: {
+        error:
+          'У этого пользователя есть оплаченные заказы или платёж в обработке: удалить его нельзя, чтобы деньги и товар не потерялись',
+      },
+    })
+    expect(await prisma.order.findUnique({ where: { id: order.id } })).toMatchObject({
+      status: 'paid',
+      userId: buyer.id,
+      auctionId: paidLot.id,
+    })
+    expect(await prisma.user.count({ where: { id: buyer.id } })).toBe(1)
+    // The account still signs in: nothing of it was ended.
+    expect((await call('/api/auth/me', { method: 'GET', cookie: buyer.cookie })).status).toBe(200)
+
+    // The database itself refuses to cascade a paid order away.
+    await expect(prisma.auction.delete({ where: { id: paidLot.id } })).rejects.toThrow()
+    await expect(prisma.user.delete({ where: { id: buyer.id } })).rejects.toThrow()
+
+    // An order nobody paid holds no money: it goes with its auction.
+    const unpaidLot = await finishedAuction(`Не оплачен ${unique()}`)
+    const unpaid = await createOrder(buyer.id, unpaidLot.id)
+    expect(
+      (
+        await call(`/api/admin/finished-auctions/${unpaidLot.id}`, {
+          method: 'DELETE',
+          cookie: admin,
+        })
+      ).status,
+    ).toBe(200)
+    expect(await prisma.order.count({ where: { id: unpaid.id } })).toBe(0)
+  })
+
+  test('a deleted account leaves the engine at once: its prebid and auto-bidder place no bid', async () => {
+    const gone = await newAccount()
+    const stays = await newAccount()
+    const auction = await createAuction({ title: `Удалённый ${unique()}`, startsInMs: 4_000 })
+    expect((await call(`/api/auctions/${auction.id}/prebid`, { cookie: gone.cookie })).status).toBe(
+      200,
+    )
+    expect(
+      (await call(`/api/auctions/${auction.id}/prebid`, { cookie: stays.cookie })).status,
+    ).toBe(200)
+    const autobid = await call(`/api/auctions/${auction.id}/autobid`, {
+      cookie: gone.cookie,
+      body: { bids: 3 },
+    })
+    expect(autobid.status).toBe(200)
+    expect(
+      await call(`/api/admin/users/${gone.id}`, { method: 'DELETE', cookie: admin }),
+    ).toMatchObject({ status: 200, json: { ok: true } })
+
+    const read = async () =>
+      (await call(`/api/auctions/slug/${encodeURIComponent(auction.slug)}`, { method: 'GET' }))
+        .json as { status: string; totalBids: number; prebidsCount: number }
+    expect((await read()).prebidsCount).toBe(1)
+    await expect.poll(async () => (await read()).status, { timeout: 10_000 }).toBe('live')
+    // Only the remaining prebid became a bid; the deleted account's auto-bidder stays silent
+    // through the last seconds of the timer, and the remaining prebidder wins.
+    expect(await read()).toMatchObject({ totalBids: 1, prebidsCount: 1 })
+    await expect.poll(async () => (await read()).status, { timeout: 20_000 }).toBe('finished')
+    const row = await e2eDatabase().auction.findUniqueOrThrow({ where: { id: auction.id } })
+    expect(row).toMatchObject({ winnerId: stays.id, totalBids: 1 })
+  })
+})
+
+describe('admin payments: /api/admin/payments and /admin/payments (docs/payments.md)', () => {
+  const statuses = ['pending', 'paid', 'held', 'refunded', 'failed', 'cancelled'] as const
+  type Status = (typeof statuses)[number]
+  type Row = {
+    id: string
+    status: Status
+    amount: number
+    currency: string
+    purpose: string
+    bids: number
+    provider: string
+    createdAt: string
+    user: { id: string; username: string } | null
+  }
+  let buyer: Awaited<ReturnType<typeof newAccount>>
+  /** One payment of this test's buyer in each status, a second apart, newest last. */
+  const mine = new Map<Status, string>()
+
+  beforeAll(async () => {
+    buyer = await newAccount()
+    const start = Date.now() - statuses.length * 1000
+    for (const [i, status] of statuses.entries()) {
+      const row = await e2eDatabase().payment.create({
+        data: {
+          userId: buyer.id,
+          provider: 'sandbox',
+          purpose: 'package',
+          packageId: 'bids-50',
+          bids: 50,
+          amount: 750_00,
+          status,
+          createdAt: new Date(start + i * 1000),
+        },
+        select: { id: true },
+      })
+      mine.set(status, row.id)
+    }
+  })
+
+  /** The whole `<a …>label</a>` of the page's link to `href`, whatever the order of its attributes. */
+  const filterLink = (html: string, href: string) =>
+    (html.match(/<a [^>]*>[^<]*<\/a>/g) ?? []).find((tag) =>
+      tag.includes(` href="${href.replace(/&/g, '&amp;')}"`),
+    ) ?? ''
+
+  const list = (query: string, lang = 'ru') =>
+    call(`/api/admin/payments${query}`, { method: 'GET', cookie: admin, lang })
+  const rows = (json: Record<string, unknown>) => json.payments as Row[]
+
+  test('each status filters to its own payments, newest first, money in som', async () => {
+    for (const status of statuses) {
+      const answer = await list(`?status=${status}`)
+      expect(answer.status, status).toBe(200)
+      expect(answer.json).toMatchObject({ status, page: 1 })
+      const payments = rows(answer.json)
+      expect(
+        payments.every((p) => p.status === status),
+        status,
+      ).toBe(true)
+      expect(
+        payments.find((p) => p.id === mine.get(status)),
+        status,
+      ).toMatchObject({
+        status,
+        amount: 750,
+        currency: 'KGS',
+        purpose: 'package',
+        bids: 50,
+        provider: 'sandbox',
+        user: { id: buyer.id, username: buyer.name },
+      })
+      expect(answer.json.total as number).toBeGreaterThanOrEqual(payments.length)
+    }
+    const all = await list('')
+    expect(all.status).toBe(200)
+    expect(all.json.status).toBeNull()
+    const times = rows(all.json).map((p) => Date.parse(p.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    // An empty filter is no filter.
+    expect((await list('?status=')).json.total).toBe(all.json.total)
+  })
+
+  test('20 a page; a page that is no number is the first, one past the end the last', async () => {
+    // Enough failed payments of the buyer's for two pages whatever other tests left.
+    await e2eDatabase().payment.createMany({
+      data: Array.from({ length: 21 }, (_, i) => ({
+        userId: buyer.id,
+        provider: 'sandbox',
+        amount: 150_00,
+        status: 'failed' as const,
+        failureReason: 'declined',
+        createdAt: new Date(Date.now() - 60_000 - i * 1000),
+      })),
+    })
+    const first = await list('?status=failed')
+    const total = first.json.total as number
+    expect(total).toBeGreaterThanOrEqual(22)
+    expect(first.json).toMatchObject({ page: 1, totalPages: Math.ceil(total / 20) })
+    expect(rows(first.json)).toHaveLength(20)
+    const second = await list('?status=failed&page=2')
+    expect(second.json.page).toBe(2)
+    const ids = new Set(rows(first.json).map((p) => p.id))
+    expect(rows(second.json).length).toBeGreaterThan(0)
+    expect(rows(second.json).some((p) => ids.has(p.id))).toBe(false)
+    const oldestOnFirst = Date.parse(rows(first.json).at(-1)!.createdAt)
+    expect(rows(second.json).every((p) => Date.parse(p.createdAt) <= oldestOnFirst)).toBe(true)
+
+    for (const page of ['abc', '0', '-3', '1.5', '', '1e309']) {
+      const answer = await list(`?status=failed&page=${page}`)
+      expect(answer.status, page).toBe(200)
+      expect(answer.json.page, page).toBe(1)
+    }
+    const last = await list('?status=failed&page=999999')
+    expect(last.status).toBe(200)
+    expect(last.json.page).toBe(last.json.totalPages)
+  })
+
+  test('a status that is none answers 400 with its error in the language asked; only GET', async () => {
+    for (const status of ['bogus', 'PAID', 'paid ', 'awaiting_payment', "'; drop"]) {
+      const answer = await list(`?status=${encodeURIComponent(status)}`)
+      expect(answer, status).toMatchObject({
+        status: 400,
+        json: { error: 'Неизвестный статус платежа' },
+      })
+    }
+    expect(await list('?status=nope', 'en')).toMatchObject({
+      status: 400,
+      json: { error: 'Unknown payment status' },
+    })
+    const post = await call('/api/admin/payments', { cookie: admin, body: {} })
+    expect(post.status).toBe(405)
+  })
+
+  test('the page: admins only, plain links to filter and page, status labels in each language', async () => {
+    const anonymous = await getPage('/admin/payments?status=held', '', 'ru')
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.location).toBe(
+      `/login?redirectTo=${encodeURIComponent('/admin/payments?status=held')}`,
+    )
+    const asUser = await getPage('/admin/payments', user, 'ru')
+    expect(asUser).toMatchObject({ status: 302, location: '/' })
+
+    const labels: Record<'ru' | 'en', Record<Status, string>> = {
+      ru: {
+        pending: 'Ожидает',
+        paid: 'Оплачен',
+        held: 'Задержан',
+        refunded: 'Возвращён',
+        failed: 'Не прошёл',
+        cancelled: 'Отменён',
+      },
+      en: {
+        pending: 'Pending',
+        paid: 'Paid',
+        held: 'Held',
+        refunded: 'Refunded',
+        failed: 'Failed',
+        cancelled: 'Cancelled',
+      },
+    }
+    for (const language of ['ru', 'en'] as const satisfies readonly Language[]) {
+      for (const status of statuses) {
+        const page = await getPage(`/admin/payments?status=${status}`, admin, language)
+        expect(page.status, `${language} ${status}`).toBe(200)
+        const label = labels[language][status]
+        // The filter is a plain link, the chosen one marked; the row shows the label.
+        expect(filterLink(page.text, `/admin/payments?status=${status}`)).toMatch(
+          new RegExp(`^<a [^>]*aria-current="page"[^>]*>${label}</a>$`),
+        )
+        const row = new RegExp(`<tr [^>]*data-payment-id="${mine.get(status)}"[\\s\\S]*?</tr>`)
+        expect(page.text).toMatch(row)
+        expect(row.exec(page.text)![0]).toContain(`>${label}</td>`)
+        expect(row.exec(page.text)![0]).toContain(buyer.name)
+      }
+    }
+    // Failed payments fill two pages (the test before made them): the pager is plain links.
+    const failed = await getPage('/admin/payments?status=failed', admin, 'ru')
+    expect(failed.text).toContain('href="/admin/payments?status=failed&amp;page=2"')
+    expect((failed.text.match(/<tr [^>]*data-payment-id=/g) ?? []).length).toBe(20)
+    // A status or page that is none shows all payments, the first page: never an error.
+    const bogus = await getPage('/admin/payments?status=bogus&page=abc', admin, 'ru')
+    expect(bogus.status).toBe(200)
+    expect(filterLink(bogus.text, '/admin/payments')).toMatch(
+      /^<a [^>]*aria-current="page"[^>]*>Все<\/a>$/,
+    )
   })
 })

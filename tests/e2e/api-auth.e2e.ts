@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { call, sessionOf, unique } from './api.ts'
+import { call, newAccount, sessionOf, unique } from './api.ts'
+import { secondServer } from './second-server.ts'
 
 // The auth JSON API of docs/rules.md#calls against the production server.
 
@@ -134,12 +135,53 @@ describe('auth API', () => {
     expect(typeof result.json.error).toBe('string')
   })
 
-  test('logins are rate-limited per username with a clear 429 (limit 10 x RATE_LIMIT_SCALE 20)', async () => {
-    const name = unique()
-    let last = { status: 0, json: {} as Record<string, unknown> }
-    for (let i = 0; i < 10 * 20 + 2; i++)
-      last = await call('/api/auth/login', { body: { username: name, password: `wrong${i}` } })
-    expect(last.status).toBe(429)
-    expect(String(last.json.error)).toMatch(/Слишком много попыток/)
+  test('wrong passwords slow down their address; a forged X-Forwarded-For is no other address', async () => {
+    // The e2e server trusts no proxy (TRUST_PROXY=0): every request here comes from 127.0.0.1,
+    // whatever the header says. A username may fail 5 x RATE_LIMIT_SCALE 20 times from one
+    // address before it waits.
+    const { name } = await newAccount()
+    const statuses: number[] = []
+    for (let i = 0; i < 5 * 20; i++) {
+      const failed = await call('/api/auth/login', {
+        body: { username: name, password: `wrong${i}` },
+        headers: { 'X-Forwarded-For': `198.51.100.${i}` },
+      })
+      statuses.push(failed.status)
+    }
+    expect(statuses).toEqual(Array<number>(5 * 20).fill(401))
+    const refused = await call('/api/auth/login', {
+      body: { username: name, password: 'secret12' },
+      headers: { 'X-Forwarded-For': '203.0.113.50' },
+    })
+    expect(refused).toMatchObject({ status: 429, retryAfter: '1' })
+    expect(String(refused.json.error)).toMatch(/Слишком много попыток/)
+  })
+})
+
+describe('behind a proxy named by its addresses (TRUST_PROXY=loopback)', () => {
+  const start = secondServer('proxied')
+
+  test('the address the proxy adds is counted, not one the client wrote before it', async () => {
+    const { name } = await newAccount()
+    const url = await start({ TRUST_PROXY: 'loopback', RATE_LIMIT_SCALE: '1' })
+    const login = async (password: string, forwardedFor: string) => {
+      const response = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+        body: JSON.stringify({ username: name, password }),
+      })
+      return { status: response.status, retryAfter: response.headers.get('retry-after') }
+    }
+    // The client writes a new address each time; the proxy appends the one it sees.
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++)
+      statuses.push((await login('wrong-one', `203.0.113.${i}, 198.51.100.20`)).status)
+    expect(statuses).toEqual([401, 401, 401, 401, 401])
+    expect(await login('secret12', '203.0.113.99, 198.51.100.20')).toEqual({
+      status: 429,
+      retryAfter: '1',
+    })
+    // Another client of the proxy logs in at once.
+    expect((await login('secret12', '198.51.100.21')).status).toBe(200)
   })
 })

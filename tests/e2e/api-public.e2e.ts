@@ -12,8 +12,9 @@ beforeAll(async () => {
   const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') })
   await client.connect()
   const { rows } = await client.query<{ id: string; slug: string }>(
-    `SELECT id, slug FROM "Auction" WHERE status = 'finished' AND "totalBids" > 0
-     ORDER BY "endTime" DESC LIMIT 1`,
+    `SELECT a.id, a.slug FROM "Auction" a WHERE a.status = 'finished'
+       AND EXISTS (SELECT 1 FROM "Bid" b WHERE b."auctionId" = a.id)
+     ORDER BY a."endTime" DESC LIMIT 1`,
   )
   await client.end()
   finished = rows[0]!
@@ -111,6 +112,20 @@ describe('public API', () => {
       const response = await call(path, { method: 'GET' })
       expect(response.status, path).toBe(404)
       expect(response.json, path).toEqual({ error: 'Аукцион не найден' })
+    }
+  })
+
+  test('an address under /api/ that no call has: 404 with a message, never the HTML page', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api/'],
+      ['GET', '/api/auctions/some-id/nothing/here'],
+      ['POST', '/api/nope'],
+      ['DELETE', '/api/admin/nothing'],
+    ] as const) {
+      const answer = await call(path, { method, lang: 'en' })
+      expect(answer.status, `${method} ${path}`).toBe(404)
+      expect(answer.json, `${method} ${path}`).toEqual({ error: 'Not found' })
     }
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { call, sessionOf, unique } from './api.ts'
+import { call, newAccount as accountWithId, sessionOf, unique } from './api.ts'
+import { e2eDatabase } from './auctions.ts'
 
 // The user calls of docs/rules.md#calls and the bid-history lists, against the production server.
 
@@ -128,6 +129,39 @@ describe('user API', () => {
       cookie: second.cookie,
     })
     expect(taken).toMatchObject({ status: 409, json: { error: 'Этот номер уже используется' } })
+  })
+
+  test('won auctions carry wonAt and recent bids their auctionId', async () => {
+    const person = await accountWithId()
+    const displayId = `U${Date.now().toString(36).toUpperCase()}`
+    const endTime = new Date(Date.now() - 1_000)
+    const won = await e2eDatabase().auction.create({
+      data: {
+        displayId,
+        slug: `won-${displayId.toLowerCase()}`,
+        title: `Выигрыш ${unique()}`,
+        description: 'Лот для проверки.',
+        retailPrice: 1_000_00,
+        status: 'finished',
+        startTime: new Date(Date.now() - 60_000),
+        endTime,
+        finalPrice: 3,
+        winnerId: person.id,
+      },
+      select: { id: true },
+    })
+    await e2eDatabase().bid.create({
+      data: { auctionId: won.id, userId: person.id, amount: 3 },
+    })
+    const wins = await call('/api/users/won-auctions', { method: 'GET', cookie: person.cookie })
+    expect(wins.json).toEqual([
+      expect.objectContaining({ id: won.id, wonAt: endTime.toISOString() }),
+    ])
+    const bids = await call('/api/users/recent-bids', { method: 'GET', cookie: person.cookie })
+    const items = bids.json as unknown as Array<{ auctionId: string; auction: { id: string } }>
+    expect(items.length).toBeGreaterThan(0)
+    for (const item of items) expect(item.auctionId).toBe(item.auction.id)
+    expect(items.map((item) => item.auctionId)).toContain(won.id)
   })
 
   test('other methods are 405', async () => {

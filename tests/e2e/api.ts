@@ -7,7 +7,14 @@ export const unique = () => `api${Date.now().toString(36)}${n++}`
 
 export async function call(
   path: string,
-  init: { method?: string; body?: unknown; raw?: string; cookie?: string; lang?: string } = {},
+  init: {
+    method?: string
+    body?: unknown
+    raw?: string
+    cookie?: string
+    lang?: string
+    headers?: Record<string, string>
+  } = {},
 ) {
   const response = await fetch(`${base()}${path}`, {
     method: init.method ?? 'POST',
@@ -15,6 +22,7 @@ export async function call(
       'Content-Type': 'application/json',
       'Accept-Language': init.lang ?? 'ru',
       ...(init.cookie ? { Cookie: init.cookie } : {}),
+      ...init.headers,
     },
     body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   })
@@ -29,6 +37,7 @@ export async function call(
     status: response.status,
     json: json as Record<string, unknown>,
     cookie: response.headers.get('set-cookie'),
+    retryAfter: response.headers.get('retry-after'),
   }
 }
 

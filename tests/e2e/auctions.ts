@@ -57,10 +57,54 @@ export async function createAuction({
   return auction
 }
 
-/** Sets a user's bid balance through the engine (as an admin's edit would). */
+/**
+ * An auction `winnerId` won a minute ago at `finalPrice` (minor units), stored as the outbox
+ * writes a finished one; its bids and its order are the caller's to add. Not in the engine.
+ */
+export async function createFinishedAuction({
+  title,
+  winnerId,
+  finalPrice,
+}: {
+  title: string
+  winnerId: string
+  finalPrice: number
+}) {
+  const { prisma } = connect()
+  const displayId = `T${randomBytes(3).toString('hex').toUpperCase()}`
+  const endTime = new Date(Date.now() - 60_000)
+  return prisma.auction.create({
+    data: {
+      displayId,
+      slug: slugify(`${title} ${displayId}`, displayId),
+      title: `${title} ${displayId}`,
+      retailPrice: 5_000_00,
+      startTime: new Date(endTime.getTime() - 60 * 60_000),
+      status: 'finished',
+      endTime,
+      currentPrice: finalPrice,
+      finalPrice,
+      // Every bid adds 0,01 som to the price.
+      totalBids: finalPrice,
+      winnerId,
+    },
+    select: { id: true, slug: true, title: true, endTime: true },
+  })
+}
+
+/** Brings a user's bid balance to `balance` through the engine (as an admin's adjustment would). */
 export async function setBalance(userId: string, balance: number) {
   const { engine } = connect()
-  await engine.setBalance(userId, balance, `e2e:${userId}:${Date.now()}`)
+  const current = (await engine.getBalance(userId)) ?? 0
+  if (balance === current) return
+  const result = await engine.adjustBalance(userId, {
+    delta: balance - current,
+    expected: current,
+    reference: `e2e:${userId}:${randomBytes(8).toString('hex')}`,
+    adminId: 'e2e',
+    note: 'Баланс для проверки',
+  })
+  if (!result.ok) throw new Error(`the balance could not be set: ${result.reason}`)
 }
 
 /**

@@ -35,6 +35,7 @@ function entrypoint(extra: Record<string, string>) {
     HOST: '127.0.0.1',
     SESSION_SECRET: 'entrypoint-session-secret-entrypoint-0123',
     PAYMENT_SANDBOX_SECRET: 'entrypoint-sandbox-secret-0123',
+    PAYMENT_SANDBOX_DEMO: '1',
     LOG_LEVEL: 'warn',
     ...extra,
   }
@@ -98,6 +99,10 @@ describe('the container entrypoint', () => {
       expect(response.status, page).toBe(200)
       await response.arrayBuffer()
     }
+    // No METRICS_TOKEN here: production keeps /metrics closed, even to this host.
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`)
+    expect(metrics.status).toBe(403)
+    expect(await metrics.json()).toEqual({ error: 'Metrics are off: set METRICS_TOKEN' })
 
     run.child.kill('SIGTERM')
     expect(await within(run.exited, 40_000, 'stopping', run.output)).toBe(0)

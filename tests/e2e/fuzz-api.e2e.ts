@@ -63,6 +63,10 @@ const bodies: Array<string | undefined> = [
     enabled: 'maybe',
     currency: '☃',
   }),
+  JSON.stringify({
+    bidBalanceAdjustment: { delta: -1e308, reason: { $ne: null } },
+    expectedBidBalance: '1e400',
+  }),
   JSON.stringify({ deep: JSON.parse('['.repeat(500) + ']'.repeat(500)) }),
   JSON.stringify({ title: 'x'.repeat(70_000) }),
   JSON.stringify({ username: 'a\u0000b', title: 'a\u0000b', firstName: '\u0000' }),

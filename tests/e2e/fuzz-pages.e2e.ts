@@ -282,8 +282,8 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
           firstName: 'Жертва',
           lastName: '',
           phone: '',
-          bidBalance: '5',
-          bidBalanceBefore: '5',
+          bidBalanceDelta: '+5',
+          bidBalanceReason: 'Подарок',
           role: 'user',
         }),
       },
@@ -644,6 +644,15 @@ describe('hostile form posts to every page action', () => {
       expect(`${person.firstName ?? ''}${person.lastName ?? ''}`.length).toBeLessThanOrEqual(100)
       expect(JSON.stringify(person)).not.toContain('\\u0000')
       expect(person.role).toBe('user')
+    }
+    const adjustments = await prisma.balanceLedger.findMany({
+      where: { reason: 'admin_adjust', createdAt: { gte: started } },
+    })
+    for (const row of adjustments) {
+      expect(row.note?.length).toBeGreaterThan(0)
+      expect(row.note?.length).toBeLessThanOrEqual(200)
+      expect(row.note).not.toContain('\u0000')
+      expect(Math.abs(row.amount)).toBeLessThanOrEqual(10_000_000)
     }
   })
 })

@@ -4,8 +4,9 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { ensureServices, type LocalServices } from '../../scripts/services.ts'
 import { createDatabase, databaseUrl, dropDatabases } from '../setup/databases.ts'
-import { deleteKeys, freePort } from '../setup/stack.ts'
+import { deleteKeys, freePort, METRICS_TOKEN } from '../setup/stack.ts'
 import { SERVER_NODE_ARGS } from '../../scripts/node-args.ts'
+import { SESSION_SECRET, SESSION_SECRET_PREVIOUS } from './secrets.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -73,13 +74,16 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+      SESSION_SECRET,
+      SESSION_SECRET_PREVIOUS,
+      METRICS_TOKEN,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Many accounts come from one address here; the limits themselves are tested separately.
       RATE_LIMIT_SCALE: '20',
       // The tag manager is configured; tests check it loads only with analytics consent.
       GTM_ID: 'GTM-E2ETEST',
       PAYMENT_SANDBOX_SECRET: 'e2e-payment-sandbox-secret-0123456789',
+      PAYMENT_SANDBOX_DEMO: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

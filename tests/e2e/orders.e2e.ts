@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { slugify } from '../../app/utils/slug.ts'
 import { createWinnerOrders } from '../../engine/orders.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { call, sessionOf, unique } from './api.ts'
+import { createFinishedAuction } from './auctions.ts'
 import { screenshot, setupBrowser } from './browser.ts'
 import { login } from './people.ts'
 
@@ -33,24 +32,12 @@ async function person(): Promise<Person> {
  * last; the winner's order is made by the same function the server's worker runs.
  */
 async function finishedAuction(winner: Person, loser: Person) {
-  const displayId = `T${randomBytes(3).toString('hex').toUpperCase()}`
-  const title = `Заказ ${displayId}`
-  const end = new Date(Date.now() - 60_000)
-  const auction = await prisma.auction.create({
-    data: {
-      displayId,
-      slug: slugify(title, displayId),
-      title,
-      retailPrice: 5_000_00,
-      startTime: new Date(end.getTime() - 60 * 60_000),
-      status: 'finished',
-      endTime: end,
-      currentPrice: 4,
-      finalPrice: 4,
-      totalBids: 4,
-      winnerId: winner.id,
-    },
+  const auction = await createFinishedAuction({
+    title: 'Заказ',
+    winnerId: winner.id,
+    finalPrice: 4,
   })
+  const end = auction.endTime!
   const at = (seconds: number) => new Date(end.getTime() - seconds * 1000)
   await prisma.bid.createMany({
     data: [

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, inject, test } from 'vitest'
@@ -6,13 +6,14 @@ import { Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { base, call, sessionOf, unique } from './api.ts'
 import { createAuction } from './auctions.ts'
+import { buyPackage, checkout, postForm, SECRET, txn, webhook } from './payments.ts'
+import { secondServer } from './second-server.ts'
 import { setupBrowser } from './browser.ts'
 import { newUser } from './people.ts'
 
 // Payments end to end against the production build: checkout, the sandbox's signed webhook
 // (computed here from the secret global-setup gives the server), crediting exactly once, orders.
 
-const SECRET = 'e2e-payment-sandbox-secret-0123456789'
 const prisma = new PrismaClient({
   adapter: new PrismaPg({ connectionString: inject('e2eDatabaseUrl') }),
 })
@@ -31,73 +32,6 @@ async function newAccount() {
   const cookie = sessionOf(registered.cookie)
   const me = await call('/api/auth/me', { method: 'GET', cookie })
   return { cookie, id: (me.json.user as { id: string }).id }
-}
-
-async function postForm(path: string, fields: Record<string, string>, cookie?: string) {
-  return fetch(`${base()}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  })
-}
-
-/** Starts a checkout as the buttons do; returns the new Payment's id. */
-async function checkout(path: string, fields: Record<string, string>, cookie: string) {
-  const response = await postForm(path, fields, cookie)
-  expect(response.status).toBe(302)
-  const location = response.headers.get('location') ?? ''
-  const match = /^\/payments\/sandbox\/([^/?]+)$/.exec(location)
-  expect(match, location).not.toBeNull()
-  return match![1]!
-}
-
-const buyPackage = (cookie: string, packageId = 'bids-50') =>
-  checkout('/topup', { intent: 'buy', packageId }, cookie)
-
-type Event = {
-  payment_id: string
-  transaction_id?: string
-  status?: 'paid' | 'failed' | 'cancelled'
-  amount?: string
-  currency?: string
-}
-
-const txn = () => `e2e_${randomBytes(8).toString('hex')}`
-const hmac = (secret: string, body: string) =>
-  createHmac('sha256', secret).update(body).digest('hex')
-
-async function webhook(
-  event: Event | string,
-  { secret = SECRET, signature }: { secret?: string; signature?: string | null } = {},
-  provider = 'sandbox',
-) {
-  const body =
-    typeof event === 'string'
-      ? event
-      : JSON.stringify({
-          event: 'payment.updated',
-          transaction_id: txn(),
-          status: 'paid',
-          amount: '750.00',
-          currency: 'KGS',
-          ...event,
-        })
-  const sig = signature === undefined ? `sha256=${hmac(secret, body)}` : signature
-  const response = await fetch(`${base()}/api/payments/webhook/${provider}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      // A provider's server names a foreign origin (or none); the webhook must not care.
-      Origin: 'https://pay.example.kg',
-      ...(sig === null ? {} : { 'X-Sandbox-Signature': sig }),
-    },
-    body,
-  })
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> }
 }
 
 async function balance(cookie: string) {
@@ -197,21 +131,41 @@ describe('payments API', () => {
     expect(await topupLedger(user.id, 0)).toEqual([])
   })
 
-  test('an amount or currency other than the payment’s is refused and recorded', async () => {
+  test('money other than what the payment asks is held for an admin, never credited', async () => {
     const user = await newAccount()
     const paymentId = await buyPackage(user.cookie)
-    const cheaper = await webhook({ payment_id: paymentId, amount: '7.50' })
-    expect(cheaper.status).toBe(409)
-    expect((await webhook({ payment_id: paymentId, currency: 'USD' })).status).toBe(409)
+    // A failure's amount does not matter much, but it is not trusted either.
+    expect(
+      (await webhook({ payment_id: paymentId, status: 'failed', currency: 'USD' })).status,
+    ).toBe(409)
     expect(await paymentRow(paymentId)).toMatchObject({
       status: 'pending',
       failureReason: 'amount_mismatch',
     })
+    const transaction_id = txn()
+    const cheaper = await webhook({ payment_id: paymentId, transaction_id, amount: '7.50' })
+    expect(cheaper).toEqual({ status: 200, json: { ok: true, paymentId, status: 'held' } })
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'held',
+      providerTxnId: transaction_id,
+      failureReason: 'amount_mismatch',
+      paidAt: null,
+    })
+    // Held is where the money stays: a replay, a late failure or another charge changes nothing.
+    expect(
+      (await webhook({ payment_id: paymentId, transaction_id, amount: '7.50' })).json,
+    ).toMatchObject({ duplicate: true, status: 'held' })
+    expect((await webhook({ payment_id: paymentId, status: 'failed' })).json).toMatchObject({
+      ignored: true,
+    })
+    expect((await webhook({ payment_id: paymentId })).status).toBe(409)
+    expect((await paymentRow(paymentId)).status).toBe('held')
     expect(await balance(user.cookie)).toBe(5)
-    // The right notification still goes through afterwards.
-    expect((await webhook({ payment_id: paymentId })).status).toBe(200)
-    expect(await balance(user.cookie)).toBe(55)
-    expect(await paymentRow(paymentId)).toMatchObject({ status: 'paid', failureReason: null })
+    expect(await topupLedger(user.id, 0)).toEqual([])
+
+    const dollars = await buyPackage(user.cookie)
+    expect((await webhook({ payment_id: dollars, currency: 'USD' })).json.status).toBe('held')
+    expect(await balance(user.cookie)).toBe(5)
   })
 
   test('a transaction id already used by another payment is refused', async () => {
@@ -272,7 +226,7 @@ describe('payments API', () => {
 
 async function createOrder(
   userId: string,
-  overrides: { deliveryMethod?: 'courier_bishkek' | null; expiresInMs?: number } = {},
+  overrides: { deliveryMethod?: 'courier_bishkek' | 'pickup' | null; expiresInMs?: number } = {},
 ) {
   const auction = await createAuction({ title: `Заказ ${unique()}`, startsInMs: 3_600_000 })
   return prisma.order.create({
@@ -283,7 +237,7 @@ async function createOrder(
       price: 1234_56,
       deliveryMethod:
         overrides.deliveryMethod === undefined ? 'courier_bishkek' : overrides.deliveryMethod,
-      deliveryFee: 200_00,
+      deliveryFee: overrides.deliveryMethod === 'pickup' ? 0 : 200_00,
       expiresAt: new Date(Date.now() + (overrides.expiresInMs ?? PAYMENT_WINDOW_MS)),
     },
     select: { id: true, auction: { select: { title: true } } },
@@ -378,6 +332,269 @@ describe('paying an order', () => {
     )
     expect(expiredPost.headers.get('location')).toBe(`/topup/order/${expired.id}`)
     expect(await prisma.payment.count({ where: { userId: owner.id } })).toBe(0)
+  })
+})
+
+describe('orders are paid exactly', () => {
+  test('a delivery change after checkout cancels it; the old amount is held, the new one pays', async () => {
+    const user = await newAccount()
+    const order = await createOrder(user.id, { deliveryMethod: 'pickup' })
+    const early = await checkout(`/topup/order/${order.id}`, { intent: 'pay' }, user.cookie)
+    expect((await paymentRow(early)).amount).toBe(1234_56)
+
+    // Courier in Bishkek: 200 som more than the checkout that is already open.
+    const changed = await call(`/api/users/orders/${order.id}/delivery`, {
+      method: 'PUT',
+      cookie: user.cookie,
+      body: {
+        deliveryMethod: 'courier_bishkek',
+        address: 'Бишкек, ул. Киевская 1',
+        phone: '+996555123456',
+      },
+    })
+    expect(changed.status).toBe(200)
+    expect(changed.json.order).toMatchObject({ total: 1434.56 })
+    expect(await paymentRow(early)).toMatchObject({
+      status: 'cancelled',
+      failureReason: 'order_changed',
+    })
+
+    // The payer finishes the old checkout anyway: the money is held, the order not paid short.
+    const late = await webhook({ payment_id: early, amount: '1234.56' })
+    expect(late).toEqual({ status: 200, json: { ok: true, paymentId: early, status: 'held' } })
+    expect(await paymentRow(early)).toMatchObject({
+      status: 'held',
+      failureReason: 'order_amount_changed',
+      paidAt: null,
+    })
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(
+      'awaiting_payment',
+    )
+
+    // A new checkout asks for the new total and pays the order.
+    const fresh = await checkout(`/topup/order/${order.id}`, { intent: 'pay' }, user.cookie)
+    expect((await paymentRow(fresh)).amount).toBe(1434_56)
+    expect((await webhook({ payment_id: fresh, amount: '1434.56' })).json.status).toBe('paid')
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe('paid')
+    expect((await paymentRow(early)).status).toBe('held')
+  })
+
+  test('an order whose total changed behind the payment is not paid by it', async () => {
+    const user = await newAccount()
+    const order = await createOrder(user.id)
+    const paymentId = await checkout(`/topup/order/${order.id}`, { intent: 'pay' }, user.cookie)
+    // However the total moved (an admin's correction, a race), the payment no longer fits it.
+    await prisma.order.update({ where: { id: order.id }, data: { price: 1334_56 } })
+    expect((await webhook({ payment_id: paymentId, amount: '1434.56' })).json.status).toBe('held')
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(
+      'awaiting_payment',
+    )
+  })
+
+  test('a result page tells the payer their money is held', async () => {
+    const user = await newAccount()
+    const paymentId = await buyPackage(user.cookie)
+    await webhook({ payment_id: paymentId, amount: '1.00' })
+    const page = await fetch(`${base()}/topup?payment=${paymentId}`, {
+      headers: { Cookie: user.cookie },
+    })
+    expect(await page.text()).toContain('Администратор проверит платёж и вернёт деньги')
+  })
+})
+
+async function adminCookie() {
+  const admin = await call('/api/auth/login', { body: { username: 'admin', password: 'admin123' } })
+  expect(admin.status).toBe(200)
+  return sessionOf(admin.cookie)
+}
+
+async function paidOrder() {
+  const user = await newAccount()
+  const order = await createOrder(user.id)
+  const paymentId = await checkout(`/topup/order/${order.id}`, { intent: 'pay' }, user.cookie)
+  expect((await webhook({ payment_id: paymentId, amount: '1434.56' })).status).toBe(200)
+  return { user, order, paymentId }
+}
+
+describe('refunds', () => {
+  test('an admin refunds a paid order through the API once; the payment keeps who and why', async () => {
+    const cookie = await adminCookie()
+    const { order, paymentId } = await paidOrder()
+    const refund = (reason: unknown) =>
+      call(`/api/admin/orders/${order.id}/refund`, { cookie, body: { reason } })
+
+    expect((await refund('')).status).toBe(400)
+    const done = await refund('  Товар повреждён на складе  ')
+    expect(done).toMatchObject({
+      status: 200,
+      json: {
+        refund: {
+          orderId: order.id,
+          paymentId,
+          amount: 1434.56,
+          currency: 'KGS',
+          orderCancelled: true,
+        },
+      },
+    })
+    const row = await paymentRow(paymentId)
+    expect(row).toMatchObject({
+      status: 'refunded',
+      refundReason: 'Товар повреждён на складе',
+      refundId: expect.stringMatching(/^sbx_refund_/),
+    })
+    const admin = await call('/api/auth/me', { method: 'GET', cookie })
+    expect(row.refundedBy).toBe((admin.json.user as { id: string }).id)
+    expect(row.refundedAt).toBeInstanceOf(Date)
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(
+      'cancelled',
+    )
+
+    const again = await refund('ещё раз')
+    expect(again.status).toBe(409)
+    expect(again.json).toEqual({ error: 'Деньги за этот заказ уже возвращены' })
+    // A late event for the refunded payment changes nothing.
+    expect((await webhook({ payment_id: paymentId, amount: '1434.56' })).status).toBe(409)
+    expect((await paymentRow(paymentId)).status).toBe('refunded')
+  })
+
+  test('unpaid, cash-paid, shipped and unknown orders are refused; only admins may refund', async () => {
+    const cookie = await adminCookie()
+    const user = await newAccount()
+    const refund = (id: string, as = cookie) =>
+      call(`/api/admin/orders/${id}/refund`, { cookie: as, body: { reason: 'не доставить' } })
+
+    const unpaid = await createOrder(user.id)
+    await checkout(`/topup/order/${unpaid.id}`, { intent: 'pay' }, user.cookie)
+    expect(await refund(unpaid.id)).toMatchObject({
+      status: 409,
+      json: { error: 'Заказ не оплачен: возвращать нечего' },
+    })
+    const cash = await createOrder(user.id)
+    await prisma.order.update({ where: { id: cash.id }, data: { status: 'paid' } })
+    expect((await refund(cash.id)).status).toBe(409)
+    const shipped = await paidOrder()
+    await prisma.order.update({ where: { id: shipped.order.id }, data: { status: 'shipped' } })
+    expect((await refund(shipped.order.id)).status).toBe(409)
+    expect((await paymentRow(shipped.paymentId)).status).toBe('paid')
+    expect((await refund('no-such-order')).status).toBe(404)
+    expect((await refund(unpaid.id, user.cookie)).status).toBe(403)
+    expect((await refund(unpaid.id, '')).status).toBe(401)
+  })
+
+  test('a provider that cannot refund leaves the payment and the order as they were', async () => {
+    const cookie = await adminCookie()
+    const { order, paymentId } = await paidOrder()
+    // The provider that took this payment is no longer configured on this server.
+    await prisma.payment.update({ where: { id: paymentId }, data: { provider: 'retired-bank' } })
+    const refused = await call(`/api/admin/orders/${order.id}/refund`, {
+      cookie,
+      body: { reason: 'не доставить' },
+    })
+    expect(refused.status).toBe(503)
+    expect(refused.json.error).toEqual(expect.any(String))
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'paid', refundedAt: null })
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe('paid')
+  })
+
+  test('held money is refunded from /admin/orders without JavaScript, the order left as it is', async () => {
+    const cookie = await adminCookie()
+    const user = await newAccount()
+    const order = await createOrder(user.id)
+    const paymentId = await checkout(`/topup/order/${order.id}`, { intent: 'pay' }, user.cookie)
+    await webhook({ payment_id: paymentId, amount: '1.00' })
+
+    const list = await fetch(`${base()}/admin/orders?status=awaiting_payment`, {
+      headers: { Cookie: cookie },
+    })
+    const html = await list.text()
+    expect(html).toContain('Задержано')
+    expect(html).toContain('Сумма или валюта не совпали с платежом')
+    const dialog = await fetch(`${base()}/admin/orders?refund=${order.id}`, {
+      headers: { Cookie: cookie },
+    })
+    expect(await dialog.text()).toContain('Причина возврата')
+
+    const noReason = await postForm(
+      `/admin/orders?refund=${order.id}`,
+      { intent: 'refund', id: order.id, reason: '' },
+      cookie,
+    )
+    expect(noReason.status).toBe(400)
+    expect(await noReason.text()).toContain('Укажите причину возврата')
+    const done = await postForm(
+      `/admin/orders?refund=${order.id}`,
+      { intent: 'refund', id: order.id, reason: 'Сумма не та' },
+      cookie,
+    )
+    expect(done.status).toBe(302)
+    expect(done.headers.get('location')).toBe('/admin/orders')
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'refunded',
+      refundReason: 'Сумма не та',
+    })
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(
+      'awaiting_payment',
+    )
+  })
+})
+
+describe('the webhook under a flood of forgeries', () => {
+  const start = secondServer('webhookflood')
+
+  test('700 unsigned posts from one address do not stop a signed webhook', async () => {
+    const url = await start({
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_SCALE: '1',
+      PAYMENT_SANDBOX_SECRET: SECRET,
+    })
+    const user = await newAccount()
+    const orders = [await createOrder(user.id), await createOrder(user.id)]
+    const payments = await Promise.all(
+      orders.map((order) => checkout(`/topup/order/${order.id}`, { intent: 'pay' }, user.cookie)),
+    )
+    const post = (from: string, body: string, signature?: string) =>
+      fetch(`${url}/api/payments/webhook/sandbox`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': from,
+          ...(signature ? { 'X-Sandbox-Signature': signature } : {}),
+        },
+        body,
+      }).then((response) => response.status)
+    const forged = JSON.stringify({ event: 'payment.updated', payment_id: payments[0] })
+    const statuses: number[] = []
+    for (let batch = 0; batch < 14; batch++)
+      statuses.push(
+        ...(await Promise.all(Array.from({ length: 50 }, () => post('203.0.113.7', forged)))),
+      )
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThan(0)
+    expect(statuses.at(-1)).toBe(429)
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true)
+
+    const signed = (paymentId: string) => {
+      const body = JSON.stringify({
+        event: 'payment.updated',
+        payment_id: paymentId,
+        transaction_id: txn(),
+        status: 'paid',
+        amount: '1434.56',
+        currency: 'KGS',
+      })
+      return {
+        body,
+        signature: `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
+      }
+    }
+    const same = signed(payments[0]!)
+    expect(await post('203.0.113.7', same.body, same.signature)).toBe(200)
+    const other = signed(payments[1]!)
+    expect(await post('198.51.100.40', other.body, other.signature)).toBe(200)
+    for (const order of orders)
+      expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe(
+        'paid',
+      )
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { phone, screenshot, setupBrowser } from './browser.ts'
-import { newUser } from './people.ts'
+import { login, newUser } from './people.ts'
 
 // /profile and /bid-history (docs/rules.md#profile-and-bid-history-pages), with and without JavaScript.
 const browser = setupBrowser()
@@ -68,6 +68,22 @@ for (const javaScriptEnabled of [true, false]) {
       await personal.getByText('Нурлан').waitFor()
       expect(await personal.getByText('Другое').count()).toBe(0)
       await screenshot(page, `profile-${mode}`)
+    })
+
+    test('log out on all devices: this browser goes to /login, and another one is logged out too', async () => {
+      const page = await browser.newPage({ javaScriptEnabled })
+      const name = await newUser(page, `${mode}all`, javaScriptEnabled)
+      const elsewhere = await browser.newPage({ javaScriptEnabled: false })
+      await login(elsewhere, name)
+      await page.goto('/profile')
+      await page
+        .getByRole('region', { name: 'Сеансы' })
+        .getByRole('button', { name: 'Выйти на всех устройствах' })
+        .click()
+      await page.waitForURL((url) => url.pathname === '/login')
+      await page.getByText('Вы вышли из аккаунта на всех устройствах').first().waitFor()
+      expect((await page.goto('/profile'))?.status()).toBe(401)
+      expect((await elsewhere.goto('/profile'))?.status()).toBe(401)
     })
 
     test('bid history renders its cards and empty states', async () => {

@@ -221,7 +221,11 @@ describe('what is mine stays mine', () => {
     // An admin's calls and pages, as a plain user: refused, and nothing changes.
     for (const [method, path, body] of [
       ['GET', '/api/admin/users', undefined],
-      ['PATCH', `/api/admin/users/${a.id}`, { role: 'admin', bidBalance: 9999 }],
+      [
+        'PATCH',
+        `/api/admin/users/${a.id}`,
+        { role: 'admin', bidBalanceAdjustment: { delta: 9999, reason: 'x' } },
+      ],
       ['DELETE', `/api/admin/users/${a.id}`, undefined],
       ['GET', `/api/admin/users/${a.id}/activity`, undefined],
       ['GET', '/api/admin/orders', undefined],
@@ -240,7 +244,8 @@ describe('what is mine stays mine', () => {
           username: a.name,
           email: `${a.name}@mail.kg`,
           role: 'admin',
-          bidBalance: '9999',
+          bidBalanceDelta: '+9999',
+          bidBalanceReason: 'x',
         },
       ],
       ['/admin/users', { intent: 'delete', id: a.id }],

@@ -4,6 +4,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, inject, test } from 'vitest'
+import { METRICS_TOKEN } from '../setup/stack.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const baseUrl = () => inject('baseUrl')
@@ -34,6 +35,34 @@ describe('the production server', () => {
     }
   })
 
+  test('production refuses the sandbox provider without the demo switch, and says why', () => {
+    const start = (extra: Record<string, string>) =>
+      spawnSync('node', ['build/server.js'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: inject('e2eDatabaseUrl'),
+          REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+          SESSION_SECRET: 'a-long-enough-secret-for-production-use-1234',
+          PAYMENT_PROVIDER: 'sandbox',
+          PAYMENT_SANDBOX_SECRET: 'a-sandbox-secret-for-this-test-0123',
+          PAYMENT_SANDBOX_DEMO: '',
+          ...extra,
+        },
+        encoding: 'utf8',
+        timeout: 20_000,
+      })
+    const refused = start({})
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toContain(
+      'PAYMENT_SANDBOX_DEMO: the sandbox payment provider is for demos only',
+    )
+    const freedom = start({ PAYMENT_PROVIDER: 'freedompay', FREEDOMPAY_MERCHANT_ID: 'x1' })
+    expect(freedom.status).toBe(1)
+    expect(freedom.stderr).toContain('FREEDOMPAY_MERCHANT_ID: ')
+  })
+
   test('/healthz answers while /readyz checks Redis and Postgres', async () => {
     const health = await fetch(`${baseUrl()}/healthz`)
     expect(health.status).toBe(200)
@@ -45,8 +74,14 @@ describe('the production server', () => {
     expect(report.outboxLag).toBeGreaterThanOrEqual(0)
   })
 
-  test('/metrics: Prometheus figures for this host only, never through a proxy', async () => {
-    const response = await fetch(`${baseUrl()}/metrics`)
+  test('/metrics: Prometheus figures for the bearer of the token only', async () => {
+    // In production, not even this host reads them without the token.
+    const bare = await fetch(`${baseUrl()}/metrics`)
+    expect(bare.status).toBe(401)
+    expect(await bare.json()).toEqual({ error: 'Metrics are not public' })
+    const response = await fetch(`${baseUrl()}/metrics`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    })
     expect(response.status).toBe(200)
     const text = await response.text()
     for (const name of [
@@ -59,11 +94,10 @@ describe('the production server', () => {
     }
     // The e2e server runs the engine's workers alone, so it holds the lease.
     expect(text).toMatch(/^pa_engine_leader 1$/m)
-    const proxied = await fetch(`${baseUrl()}/metrics`, {
-      headers: { 'X-Forwarded-For': '203.0.113.9' },
+    const wrong = await fetch(`${baseUrl()}/metrics`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}x` },
     })
-    expect(proxied.status).toBe(403)
-    expect(await proxied.json()).toEqual({ error: 'Metrics are not public' })
+    expect(wrong.status).toBe(401)
   })
 
   test('pages carry security headers and a CSP nonce on every inline script', async () => {

@@ -15,6 +15,8 @@ import { SERVER_NODE_ARGS } from '../../scripts/node-args.ts'
 
 export const root = path.resolve(import.meta.dirname, '../..')
 export const SESSION_SECRET = 'stack-session-secret-stack-session-secret-0123'
+/** Production serves `/metrics` only with a token. */
+export const METRICS_TOKEN = 'stack-metrics-token-0123456789'
 /** The 1 s rule allows one bid a second per person; a little more keeps them all legal. */
 export const BID_EVERY_MS = 1_100
 export const INITIAL_BALANCE = 1_000
@@ -130,8 +132,10 @@ export async function startApp(options: {
       PORT: String(port),
       HOST: '127.0.0.1',
       SESSION_SECRET,
+      METRICS_TOKEN,
       // Production refuses the sandbox payment provider without a secret of its own.
       PAYMENT_SANDBOX_SECRET: 'faults-sandbox-secret-0123456789',
+      PAYMENT_SANDBOX_DEMO: '1',
       LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
       // Every bidder comes from 127.0.0.1 here.
       RATE_LIMIT_SCALE: '1000',
@@ -193,7 +197,7 @@ export async function readiness(app: App) {
   }
 }
 
-/** One gauge of the instance's `/metrics` (readable from this host without a token). */
+/** One gauge of the instance's `/metrics`. */
 export async function metric(app: App, name: string): Promise<number | null> {
   return (await metrics(app, [name]))[name] ?? null
 }
@@ -203,7 +207,10 @@ export async function metric(app: App, name: string): Promise<number | null> {
  * loop lag percentiles, so reading them one by one would not do).
  */
 export async function metrics(app: App, names: string[]): Promise<Record<string, number | null>> {
-  const response = await fetch(`${app.url}/metrics`, { signal: AbortSignal.timeout(3_000) })
+  const response = await fetch(`${app.url}/metrics`, {
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    signal: AbortSignal.timeout(3_000),
+  })
   const lines = response.ok ? (await response.text()).split('\n') : []
   return Object.fromEntries(
     names.map((name) => {

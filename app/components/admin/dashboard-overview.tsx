@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { ChevronRight, Package, Settings, Trophy, Users } from 'lucide-react'
+import { ChevronRight, CreditCard, Package, Settings, Trophy, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -24,6 +24,12 @@ export function AdminNav() {
       icon: <Package className="h-6 w-6" />,
       title: t('admin-orders:nav.title'),
       text: t('admin-orders:nav.text'),
+    },
+    {
+      to: '/admin/payments',
+      icon: <CreditCard className="h-6 w-6" />,
+      title: t('admin-payments:nav.title'),
+      text: t('admin-payments:nav.text'),
     },
     {
       to: '/admin/settings',

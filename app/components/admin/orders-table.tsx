@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next'
 import type { AdminOrderView } from '~/models/order.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
-import { ADMIN_TRANSITIONS } from '~/validation/order.ts'
+import { ADMIN_TRANSITIONS, refundCandidate } from '~/validation/order.ts'
 
 // /admin/orders: one row per order, newest first, with the status moves that make sense from
-// where it is (ADMIN_TRANSITIONS), each a plain form post.
+// where it is (ADMIN_TRANSITIONS), each a plain form post, the money that reached it (paid,
+// held for an admin, refunded) and a link to refund it where refundCandidate allows.
 
 type Row = Omit<AdminOrderView, 'auction'> & {
   auction: { id: string; title: string; slug: string; displayId: string }
@@ -15,7 +16,16 @@ type Row = Omit<AdminOrderView, 'auction'> & {
 const button =
   'rounded-md border px-2 py-1 text-xs font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
-export function OrdersTable({ orders, back }: { orders: Row[]; back: string }) {
+export function OrdersTable({
+  orders,
+  back,
+  refundHref,
+}: {
+  orders: Row[]
+  back: string
+  /** The page with the refund dialog open for an order. */
+  refundHref: (id: string) => string
+}) {
   const { t } = useTranslation(['admin-orders', 'orders'])
   const money = useFormatMoney()
   const head = [
@@ -28,6 +38,7 @@ export function OrdersTable({ orders, back }: { orders: Row[]; back: string }) {
     t('table.fee'),
     t('table.contact'),
     t('table.status'),
+    t('table.payment'),
     t('table.dates'),
     t('table.actions'),
   ]
@@ -78,6 +89,34 @@ export function OrdersTable({ orders, back }: { orders: Row[]; back: string }) {
                   <span className="block text-xs text-slate-600">{order.phone ?? '—'}</span>
                 </td>
                 <td className="px-3 py-2 font-semibold">{t(`orders:status.${order.status}`)}</td>
+                <td className="max-w-64 px-3 py-2 text-xs">
+                  {order.payments.length === 0 ? '—' : null}
+                  {order.payments.map((payment) => (
+                    <span key={payment.id} className="mb-1 block">
+                      <span
+                        className={`font-semibold ${payment.status === 'held' ? 'text-red-800' : ''}`}
+                      >
+                        {t(`payment.status.${payment.status}`)}
+                      </span>{' '}
+                      <span className="tabular-nums">{money(payment.amount)}</span>
+                      {payment.failureReason ? (
+                        <span className="block text-slate-700">
+                          {t(`payment.reason.${payment.failureReason}`, {
+                            defaultValue: payment.failureReason,
+                          })}
+                        </span>
+                      ) : null}
+                      {payment.refundedAt ? (
+                        <span className="block text-slate-700 [overflow-wrap:anywhere]">
+                          {t('payment.refunded', {
+                            date: formatDateTime(payment.refundedAt),
+                            reason: payment.refundReason ?? '',
+                          })}
+                        </span>
+                      ) : null}
+                    </span>
+                  ))}
+                </td>
                 <td className="px-3 py-2 text-xs">
                   {order.status === 'awaiting_payment' || order.status === 'expired'
                     ? t('expires', { date: formatDateTime(order.expiresAt) })
@@ -118,6 +157,16 @@ export function OrdersTable({ orders, back }: { orders: Row[]; back: string }) {
                       </button>
                     ))}
                   </Form>
+                  {'refused' in refundCandidate(order.status, order.payments) ? null : (
+                    <Link
+                      to={refundHref(order.id)}
+                      preventScrollReset
+                      aria-label={`${t('refund.open')}: ${order.auction.title}, ${order.user.username}`}
+                      className={`${button} mt-1 inline-block border-red-300 text-red-800 hover:bg-red-50`}
+                    >
+                      {t('refund.open')}
+                    </Link>
+                  )}
                 </td>
               </tr>
             )

@@ -11,7 +11,7 @@ import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Field, FormError } from '~/components/field.tsx'
-import { userEditSchema } from '~/validation/admin.ts'
+import { balanceDeltaSchema, userEditFields } from '~/validation/admin.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
 
 export type EditableUser = {
@@ -27,21 +27,31 @@ export type EditableUser = {
 
 /**
  * The page's edit form posts every field, so here an empty field means "cleared" (names, phone)
- * rather than the API's "unchanged"; username and email cannot be empty; an empty balance is 0
- * (docs/rules.md#admin-users). `bidBalanceBefore` is the balance the form was opened with: when the
- * admin leaves the balance alone it is not written, so bids placed meanwhile are not undone.
+ * rather than the API's "unchanged"; username and email cannot be empty. The balance is not
+ * written as a value: the admin adds or takes away bids (`bidBalanceDelta`, empty for no change)
+ * with a reason, applied to the balance as it is when saved (docs/rules.md#admin-users).
  */
-export const userEditFormSchema = userEditSchema.extend({
-  intent: z.literal('edit'),
-  id: z.string().min(1).max(64),
-  username: usernameSchema,
-  email: emailSchema,
-  firstName: userEditSchema.shape.firstName.transform((value) => value ?? null),
-  lastName: userEditSchema.shape.lastName.transform((value) => value ?? null),
-  phone: userEditSchema.shape.phone.transform((value) => value ?? null),
-  bidBalance: userEditSchema.shape.bidBalance.transform((value) => value ?? 0),
-  bidBalanceBefore: z.coerce.number().int().optional(),
-})
+export const userEditFormSchema = userEditFields
+  .omit({ bidBalanceAdjustment: true, bidBalance: true, expectedBidBalance: true })
+  .extend({
+    intent: z.literal('edit'),
+    id: z.string().min(1).max(64),
+    username: usernameSchema,
+    email: emailSchema,
+    firstName: userEditFields.shape.firstName.transform((value) => value ?? null),
+    lastName: userEditFields.shape.lastName.transform((value) => value ?? null),
+    phone: userEditFields.shape.phone.transform((value) => value ?? null),
+    bidBalanceDelta: balanceDeltaSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.bidBalanceDelta !== undefined && value.bidBalanceReason === undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['bidBalanceReason'],
+        message: 'errors.balanceReason',
+      })
+    }
+  })
 
 /** Validation keys of the "admin" namespace need their namespace where `Field` translates them. */
 export const errorKeys = (errors?: string[]) =>
@@ -70,7 +80,6 @@ export function UserEditForm({
       lastName: user.lastName ?? '',
       email: user.email,
       phone: user.phone ?? '',
-      bidBalance: String(user.bidBalance),
       role: user.role,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: userEditFormSchema }),
@@ -81,7 +90,6 @@ export function UserEditForm({
     <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={user.id} />
-      <input type="hidden" name="bidBalanceBefore" value={user.bidBalance} />
       <FormError errors={errorKeys(form.errors)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -117,13 +125,6 @@ export function UserEditForm({
           errors={errorKeys(fields.phone.errors)}
           {...getInputProps(fields.phone, { type: 'tel' })}
         />
-        <Field
-          label={t('edit.bidBalance')}
-          inputMode="numeric"
-          hint={t('edit.bidBalanceHint')}
-          errors={errorKeys(fields.bidBalance.errors)}
-          {...getInputProps(fields.bidBalance, { type: 'number' })}
-        />
         <div className="space-y-1">
           <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
             {t('edit.role')}
@@ -143,6 +144,28 @@ export function UserEditForm({
           ) : null}
         </div>
       </div>
+      <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-800">{t('edit.bidBalance')}</legend>
+        <p className="text-sm text-slate-700">
+          {t('edit.bidBalanceNow', { count: user.bidBalance })}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t('edit.bidBalanceDelta')}
+            autoComplete="off"
+            hint={t('edit.bidBalanceDeltaHint')}
+            errors={errorKeys(fields.bidBalanceDelta.errors)}
+            {...getInputProps(fields.bidBalanceDelta, { type: 'text' })}
+          />
+          <Field
+            label={t('edit.bidBalanceReason')}
+            autoComplete="off"
+            hint={t('edit.bidBalanceReasonHint')}
+            errors={errorKeys(fields.bidBalanceReason.errors)}
+            {...getInputProps(fields.bidBalanceReason, { type: 'text' })}
+          />
+        </div>
+      </fieldset>
       <div className="flex flex-wrap justify-end gap-2">
         <Link
           to={closeTo}

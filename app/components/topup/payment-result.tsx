@@ -10,7 +10,7 @@ export type PaymentResultView = {
   purpose: 'package' | 'order'
   bids: number
   amount: number
-  status: 'pending' | 'paid' | 'failed' | 'cancelled'
+  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'held' | 'refunded'
   failureReason: string | null
   itemTitle: string | null
 }
@@ -36,17 +36,22 @@ export function PaymentResult({ payment }: { payment: PaymentResultView }) {
 
   const paid = payment.status === 'paid'
   const refund = paid && payment.failureReason === 'order_not_payable'
-  const tone = refund || !paid ? (pending ? 'amber' : 'red') : 'green'
-  const Icon = pending ? Clock : paid && !refund ? CheckCircle2 : XCircle
+  const held = payment.status === 'held'
+  const tone = refund || !paid ? (pending || held ? 'amber' : 'red') : 'green'
+  const Icon = pending || held ? Clock : paid && !refund ? CheckCircle2 : XCircle
   const message = pending
     ? t('result.pending')
-    : !paid
-      ? t('result.failed')
-      : payment.purpose === 'package'
-        ? t('result.paidPackage', { count: payment.bids })
-        : refund
-          ? t('result.orderNotPayable', { title: payment.itemTitle ?? '', id: payment.id })
-          : t('result.paidOrder', { title: payment.itemTitle ?? '' })
+    : held
+      ? t('result.held', { id: payment.id })
+      : payment.status === 'refunded'
+        ? t('result.refunded')
+        : !paid
+          ? t('result.failed')
+          : payment.purpose === 'package'
+            ? t('result.paidPackage', { count: payment.bids })
+            : refund
+              ? t('result.orderNotPayable', { title: payment.itemTitle ?? '', id: payment.id })
+              : t('result.paidOrder', { title: payment.itemTitle ?? '' })
   const colours = {
     green: 'border-green-300 bg-green-50 text-green-900',
     amber: 'border-amber-300 bg-amber-50 text-amber-900',

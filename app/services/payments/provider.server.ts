@@ -31,10 +31,43 @@ export type CheckoutRequest = {
   origin: string
 }
 
+/** How the provider sees one of our payments when asked (reconciliation). */
+export type PaymentStatusReport =
+  /** The provider knows it: still open, or ended as an event would have said. */
+  | { known: true; status: 'pending' }
+  | { known: true; status: 'settled'; event: PaymentEvent }
+  /** The provider has no record of it (the payer never reached its page), or keeps none. */
+  | { known: false }
+
+export type RefundRequest = {
+  paymentId: string
+  /** The provider's id of the paid transaction. */
+  transactionId: string | null
+  /** Minor units of `currency`: the whole amount paid. */
+  amount: number
+  currency: string
+  /** Why, as the admin gave it (shown to the provider where it takes one). */
+  reason: string
+}
+
+export type RefundResult = { ok: true; refundId: string } | { ok: false; reason: string }
+
 export interface PaymentProvider {
   readonly name: string
   /** Where to send the payer: the provider's hosted checkout for this payment. */
   createCheckout(request: CheckoutRequest): Promise<{ url: string }>
   /** Verifies the signature over the raw body, then parses it; never throws on bad input. */
   parseWebhook(rawBody: string, headers: Headers): WebhookParse
+  /** Asks the provider how a payment stands; throws when the provider cannot be reached. */
+  getStatus(payment: { id: string; transactionId: string | null }): Promise<PaymentStatusReport>
+  /** Returns a paid payment's money to the payer; throws when the provider cannot be reached. */
+  refund(request: RefundRequest): Promise<RefundResult>
+  /**
+   * Shapes our answer to its webhook when its protocol wants one of its own (Freedom Pay wants
+   * signed XML). Gets the handler's JSON answer (status and body); without it that is sent.
+   */
+  answerWebhook?(answer: WebhookAnswer): Response
 }
+
+/** What the webhook handler decided: its HTTP status and JSON body (docs/payments.md). */
+export type WebhookAnswer = { status: number; body: unknown }

@@ -29,6 +29,14 @@ export function sandboxProvider(secret = getEnv().PAYMENT_SANDBOX_SECRET): Payme
     async createCheckout({ paymentId }) {
       return { url: `/payments/sandbox/${encodeURIComponent(paymentId)}` }
     },
+    // The sandbox "bank" keeps no record of its own: what it decided reached us through its
+    // webhook, in the same process, so there is nothing more to ask it.
+    async getStatus() {
+      return { known: false }
+    },
+    async refund() {
+      return { ok: true, refundId: `sbx_refund_${randomBytes(12).toString('hex')}` }
+    },
     parseWebhook(rawBody, headers): WebhookParse {
       if (!verifySignature(secret, rawBody, headers.get(SANDBOX_SIGNATURE_HEADER))) {
         return { ok: false, reason: 'signature' }

@@ -1,6 +1,6 @@
 import type { OutboxHandler } from '../events.ts'
 
-/** A credit or an admin's edit: a ledger row that moves the balance. */
+/** A credit or an admin's change: a ledger row that moves the balance. */
 export const balance: OutboxHandler<'balance'> = (batch, { at, fields: f }) => {
   batch.user(f.user!)
   batch.ledger.push({
@@ -10,6 +10,8 @@ export const balance: OutboxHandler<'balance'> = (batch, { at, fields: f }) => {
     reason: f.reason as 'topup',
     reference: f.reference!,
     auctionId: f.auction || null,
+    adminId: f.admin || null,
+    note: f.note || null,
     createdAt: at,
   })
 }

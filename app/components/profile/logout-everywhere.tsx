@@ -1,0 +1,33 @@
+import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+
+/**
+ * "Log out on all devices": a plain form to /logout (app/routes/logout.tsx) that ends every
+ * session of the account, this browser's too; works without JavaScript.
+ */
+export function LogoutEverywhere() {
+  const { t } = useTranslation()
+  return (
+    <section
+      aria-labelledby="sessions-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="sessions-title" className="mb-2 text-xl font-semibold">
+        {t('profile.sessions.title')}
+      </h2>
+      <p id="sessions-text" className="mb-4 text-sm text-slate-600">
+        {t('profile.sessions.text')}
+      </p>
+      <Form method="post" action="/logout">
+        <input type="hidden" name="scope" value="everywhere" />
+        <button
+          type="submit"
+          aria-describedby="sessions-text"
+          className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+        >
+          {t('profile.sessions.logoutEverywhere')}
+        </button>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,70 @@
+import type { PaymentStatus } from '~/utils/db.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+import { toMajor } from '~/utils/money.ts'
+
+// Payments as staff and the reconciliation worker see them (docs/payments.md#reconciliation).
+
+export const ADMIN_PAYMENTS_PER_PAGE = 20
+
+export async function listPayments({
+  status,
+  page = 1,
+  perPage = ADMIN_PAYMENTS_PER_PAGE,
+}: {
+  status?: PaymentStatus | null
+  page?: number
+  perPage?: number
+}) {
+  const prisma = getPrisma()
+  const where = status ? { status } : {}
+  const total = await prisma.payment.count({ where })
+  const totalPages = Math.max(1, Math.ceil(total / perPage))
+  const current = Math.min(Math.max(1, page), totalPages)
+  const payments = await prisma.payment.findMany({
+    where,
+    select: {
+      id: true,
+      provider: true,
+      providerTxnId: true,
+      purpose: true,
+      bids: true,
+      orderId: true,
+      amount: true,
+      currency: true,
+      status: true,
+      failureReason: true,
+      paidAt: true,
+      createdAt: true,
+      user: { select: { id: true, username: true } },
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    skip: (current - 1) * perPage,
+    take: perPage,
+  })
+  return { payments, total, page: current, totalPages }
+}
+export type AdminPaymentView = Awaited<ReturnType<typeof listPayments>>['payments'][number]
+
+/** The JSON API's shape: money in som. */
+export function paymentJson(payment: AdminPaymentView) {
+  return { ...payment, amount: toMajor(payment.amount) }
+}
+
+/** Payments still pending since before `before`, oldest first. */
+export function stalePendingPayments(before: Date, limit: number) {
+  return getPrisma().payment.findMany({
+    where: { status: 'pending', createdAt: { lt: before } },
+    select: { id: true, provider: true, providerTxnId: true, createdAt: true },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+  })
+}
+
+/** A pending payment nobody ever paid: cancelled, reason `expired`. True when it changed. */
+export async function expirePendingPayment(id: string) {
+  const { count } = await getPrisma().payment.updateMany({
+    where: { id, status: 'pending' },
+    data: { status: 'cancelled', failureReason: 'expired' },
+  })
+  return count > 0
+}

@@ -1,0 +1,153 @@
+import { AdminPageHeader } from '~/components/admin/page-header.tsx'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import i18next from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { Pager } from '~/components/pager.tsx'
+import { listPayments } from '~/models/payment-admin.server.ts'
+import { requireAdmin } from '~/services/admin.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { formatDateTime } from '~/utils/dates.ts'
+import { useFormatMoney } from '~/utils/hooks.ts'
+import { pageParam } from '~/utils/http.ts'
+import { paymentStatuses, paymentStatusParam } from '~/validation/payment-status.ts'
+
+// /admin/payments: every payment attempt by status (links, no JavaScript needed), 20 a page,
+// newest first; pending ones older than ten minutes are being reconciled (docs/payments.md).
+
+const NS = ['admin-payments', 'admin'] as const
+export const handle = { i18n: [...NS] }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request)
+  const t = await getFixedT(request, NS)
+  const params = new URL(request.url).searchParams
+  const status = paymentStatusParam(params.get('status'))
+  const list = await listPayments({ status, page: pageParam(params.get('page')) })
+  return { title: t('title'), status, ...list }
+}
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([
+    serverLoader<typeof loader>(),
+    i18next.loadNamespaces([...NS]),
+  ])
+  return loaded
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+
+export default function AdminPaymentsRoute() {
+  const { payments, total, page, totalPages, status } = useLoaderData<typeof loader>()
+  const { t } = useTranslation(NS)
+  const money = useFormatMoney()
+  const href = (next: { status?: string | null; page?: number }) => {
+    const params = new URLSearchParams()
+    const chosen = next.status === undefined ? status : next.status
+    if (chosen) params.set('status', chosen)
+    if (next.page && next.page > 1) params.set('page', String(next.page))
+    const query = params.toString()
+    return `/admin/payments${query ? `?${query}` : ''}`
+  }
+  const filters: { value: string | null; label: string }[] = [
+    { value: null, label: t('filter.all') },
+    ...paymentStatuses.map((value) => ({ value, label: t(`status.${value}`) })),
+  ]
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader back={t('back')} title={t('title')} lead={t('lead')} />
+
+      <nav aria-label={t('filter.label')}>
+        <ul className="flex flex-wrap gap-2">
+          {filters.map((filter) => {
+            const current = (filter.value ?? null) === (status ?? null)
+            return (
+              <li key={filter.value ?? 'all'}>
+                <Link
+                  to={href({ status: filter.value, page: 1 })}
+                  aria-current={current ? 'page' : undefined}
+                  className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${
+                    current
+                      ? 'border-amber-700 bg-amber-700 text-white'
+                      : 'border-slate-300 bg-white text-slate-800 hover:border-amber-500'
+                  }`}
+                >
+                  {filter.label}
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+      <p role="status" className="text-sm text-slate-700">
+        {t('count', { count: total })}
+      </p>
+
+      {payments.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {t('empty')}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">{t('caption')}</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                {(
+                  [
+                    'created',
+                    'user',
+                    'purpose',
+                    'amount',
+                    'provider',
+                    'transaction',
+                    'status',
+                    'reason',
+                  ] as const
+                ).map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                    {t(`table.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {payments.map((payment) => (
+                <tr key={payment.id} data-payment-id={payment.id}>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {formatDateTime(payment.createdAt)}
+                  </td>
+                  <td className="px-3 py-2">
+                    {payment.user ? payment.user.username : t('deletedUser')}
+                  </td>
+                  <td className="px-3 py-2">
+                    {payment.purpose === 'package'
+                      ? t('purpose.package', { count: payment.bids })
+                      : t('purpose.order')}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">{money(payment.amount)}</td>
+                  <td className="px-3 py-2">{payment.provider}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{payment.providerTxnId ?? '—'}</td>
+                  <td className="px-3 py-2">{t(`status.${payment.status}`)}</td>
+                  <td className="px-3 py-2">
+                    {payment.failureReason
+                      ? t(`reason.${payment.failureReason}`, {
+                          defaultValue: payment.failureReason,
+                        })
+                      : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} totalPages={totalPages} href={(n) => href({ page: n })} />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
