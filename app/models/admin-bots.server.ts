@@ -203,10 +203,13 @@ export async function unassignBot(auctionId: string, botId: string) {
   if (result.count === 0) throw new AdminError(404, 'errors.assignmentNotFound')
 }
 
+/** An auction whose bots are current: one not over yet. */
+const CURRENT = { status: { not: 'finished' as const } }
+
 /** Bot auction status (docs/rules.md#shapes): per bot, the auctions it is assigned to that are not over. */
 export async function botAuctionStatus() {
   const rows = await getPrisma().botAssignment.findMany({
-    where: { auction: { status: { not: 'finished' } } },
+    where: { auction: CURRENT },
     orderBy: { createdAt: 'asc' },
     select: {
       botId: true,
@@ -228,4 +231,60 @@ export async function botAuctionStatus() {
     })
   }
   return byBot
+}
+
+/** How many auctions the dashboard's bots-in-auction selector offers, soonest first. */
+export const BOT_CARD_AUCTIONS = 200
+
+/**
+ * The dashboard's bots-in-auction card: the auctions not over (soonest first) to choose from, the
+ * one chosen (`selected` when it is one of them, else the first with bots, else the first) and
+ * its bots as the bot auction status gives them, with their names.
+ */
+export async function botsInAuction(selected: string | null) {
+  const prisma = getPrisma()
+  const [auctions, status] = await Promise.all([
+    prisma.auction.findMany({
+      where: CURRENT,
+      orderBy: [{ startTime: 'asc' }, { id: 'asc' }],
+      take: BOT_CARD_AUCTIONS,
+      select: { id: true, displayId: true, title: true, status: true },
+    }),
+    botAuctionStatus(),
+  ])
+  const withBots = new Set(Object.values(status).flatMap((list) => list.map((a) => a.auctionId)))
+  const chosen =
+    auctions.find((auction) => auction.id === selected) ??
+    auctions.find((auction) => withBots.has(auction.id)) ??
+    auctions[0] ??
+    null
+  const entries = chosen
+    ? Object.entries(status).flatMap(([botId, list]) =>
+        list
+          .filter((entry) => entry.auctionId === chosen.id)
+          .map(({ currentBids, bidLimit }) => ({ botId, currentBids, bidLimit })),
+      )
+    : []
+  const bots = await prisma.bot.findMany({
+    where: { id: { in: entries.map((entry) => entry.botId) } },
+    select: { id: true, username: true, firstName: true, lastName: true, isActive: true },
+  })
+  const byId = new Map(bots.map((bot) => [bot.id, bot]))
+  return {
+    auctions,
+    selected: chosen?.id ?? null,
+    bots: entries.flatMap((entry) => {
+      const bot = byId.get(entry.botId)
+      return bot
+        ? [
+            {
+              ...entry,
+              username: bot.username,
+              name: `${bot.firstName} ${bot.lastName}`,
+              isActive: bot.isActive,
+            },
+          ]
+        : []
+    }),
+  }
 }

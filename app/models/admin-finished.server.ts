@@ -30,7 +30,7 @@ export async function listFinished(page: number, perPage = FINISHED_PER_PAGE) {
       endTime: true,
       totalBids: true,
       winnerBotName: true,
-      winner: { select: { username: true } },
+      winner: { select: { username: true, firstName: true, lastName: true, role: true } },
     },
   })
   return {
@@ -48,8 +48,10 @@ export async function listFinished(page: number, perPage = FINISHED_PER_PAGE) {
         finalPrice,
         endTime: row.endTime?.toISOString() ?? null,
         totalBids: row.totalBids,
-        winner: row.winner?.username ?? row.winnerBotName ?? null,
-        winnerIsBot: !row.winner && Boolean(row.winnerBotName),
+        // The Auction entity's winner (a person), or null; a bot's win names the bot apart,
+        // as the public auction answers do (docs/rules.md#shapes).
+        winner: row.winner,
+        winnerBotName: row.winner ? null : row.winnerBotName,
         savings,
         savingsPercent:
           row.retailPrice > 0 ? Math.round((savings / row.retailPrice) * 10_000) / 100 : 0,

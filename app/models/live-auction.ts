@@ -14,6 +14,20 @@ export type LiveBid = {
   createdAt: string
 }
 
+/**
+ * A bid's place in its auction (docs/rules.md#auction-page): the newest bid of a live auction is
+ * winning and the older ones are outbid; once the auction has finished, the newest bid won and
+ * the others lost. Prebids of an upcoming auction have no status yet.
+ */
+export type BidStatus = 'winning' | 'outbid' | 'won' | 'lost'
+
+/** `newest` is whether the bid is the auction's latest one. */
+export function bidStatus(status: AuctionState['status'], newest: boolean): BidStatus | null {
+  if (status === 'live') return newest ? 'winning' : 'outbid'
+  if (status === 'finished') return newest ? 'won' : 'lost'
+  return null
+}
+
 export type LiveAuction = {
   id: string
   status: AuctionState['status']

@@ -18,11 +18,17 @@ import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AuctionsTable, BidPackages } from '~/components/admin/dashboard-auctions-table.tsx'
 import { BotListCard } from '~/components/admin/dashboard-bot-list.tsx'
+import { BotsInAuctionCard } from '~/components/admin/dashboard-bots-in-auction.tsx'
 import { BotSettingsCard } from '~/components/admin/dashboard-bot-settings.tsx'
 import { AdminNav, SystemStats } from '~/components/admin/dashboard-overview.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
-import { BOTS_PER_PAGE, getBotSettings, listBots } from '~/models/admin-bots.server.ts'
+import {
+  BOTS_PER_PAGE,
+  botsInAuction,
+  getBotSettings,
+  listBots,
+} from '~/models/admin-bots.server.ts'
 import { getSystemStats, getUpcomingBidPackages } from '~/models/admin-dashboard.server.ts'
 import { getOpenAuctionsPage } from '~/models/auction-live.server.ts'
 import { requireAdmin } from '~/services/admin.server.ts'
@@ -31,13 +37,14 @@ import {
   AUCTIONS_PER_PAGE,
   DASHBOARD_NS,
   dashboardHref,
+  dashboardQuery,
   legacyDialogPath,
   type DashboardForm,
 } from '~/utils/admin-dashboard.ts'
 import { pageParam } from '~/utils/http.ts'
 
-// /admin, the admin dashboard: statistics, the open auctions, bid packages, bot settings and the
-// bot list. Every dialog (a new auction, an auction's edit with its bots, end, delete, a bot's
+// /admin, the admin dashboard: statistics, the open auctions, bid packages, bot settings, the
+// bot list and the bots in one auction. Every dialog (a new auction, an auction's edit with its bots, end, delete, a bot's
 // delete) and every form is a child route with its own loader and action (admin._dashboard.*.tsx),
 // shown in the <Outlet /> over this page: a Radix dialog with JavaScript, a section at the top of
 // the page without. Links open them; closing one goes back to /admin with the same pages of the
@@ -51,12 +58,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const legacy = legacyDialogPath(url)
   if (legacy) throw redirect(dashboardHref(legacy, url.search))
   const t = await getFixedT(request, DASHBOARD_NS)
-  const [stats, open, packages, botSettings, bots] = await Promise.all([
+  const [stats, open, packages, botSettings, bots, botsCard] = await Promise.all([
     getSystemStats(),
     getOpenAuctionsPage(context.engine, pageParam(url.searchParams.get('page')), AUCTIONS_PER_PAGE),
     getUpcomingBidPackages(context.engine),
     getBotSettings(),
     listBots(pageParam(url.searchParams.get('botsPage')), BOTS_PER_PAGE),
+    botsInAuction(url.searchParams.get('botsAuction')),
   ])
   return {
     title: t('title'),
@@ -69,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     packages,
     botSettings,
     bots,
+    botsCard,
   }
 }
 
@@ -169,6 +178,10 @@ export default function AdminDashboardRoute() {
           createAction={openForm === 'createBot' ? null : href('/bots/new')}
           pageHref={(n) => href('', { botsPage: pageOf(n) })}
           deleteHref={(id) => href(`/bots/${encodeURIComponent(id)}/delete`)}
+        />
+        <BotsInAuctionCard
+          card={loaded.botsCard}
+          kept={Object.fromEntries(dashboardQuery(search, { botsAuction: null }))}
         />
       </div>
     </div>

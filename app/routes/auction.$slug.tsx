@@ -295,7 +295,11 @@ function AuctionDetail({
         <h2 id="auction-history" className="mb-3 text-xl font-bold">
           {t('auction.history')}
         </h2>
-        <BidHistory bids={auction.bids} discloseHouseBids={discloseHouseBids} />
+        <BidHistory
+          bids={auction.bids}
+          status={auction.status}
+          discloseHouseBids={discloseHouseBids}
+        />
       </section>
 
       <div className="grid gap-4 sm:grid-cols-2">

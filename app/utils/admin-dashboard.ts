@@ -13,8 +13,19 @@ export const AUCTIONS_PER_PAGE = 10
 export type DashboardForm = 'botSettings' | 'createBot'
 
 /** The dashboard's own query parameters; anything else in a URL is not carried along. */
-const KEPT = ['page', 'botsPage'] as const
+const KEPT = ['page', 'botsPage', 'botsAuction'] as const
 type Kept = (typeof KEPT)[number]
+
+/** The dashboard's query taken from `search` (a URL's query), `change` setting or (null) removing. */
+export function dashboardQuery(search: string, change: Partial<Record<Kept, string | null>> = {}) {
+  const from = new URLSearchParams(search)
+  const params = new URLSearchParams()
+  for (const name of KEPT) {
+    const value = name in change ? change[name] : from.get(name)
+    if (value) params.set(name, value)
+  }
+  return params
+}
 
 /**
  * `/admin` + `path` with the dashboard's query taken from `search` (a URL's query), `change`
@@ -25,13 +36,7 @@ export function dashboardHref(
   search: string,
   change: Partial<Record<Kept, string | null>> = {},
 ) {
-  const from = new URLSearchParams(search)
-  const params = new URLSearchParams()
-  for (const name of KEPT) {
-    const value = name in change ? change[name] : from.get(name)
-    if (value) params.set(name, value)
-  }
-  const query = params.toString()
+  const query = dashboardQuery(search, change).toString()
   return `/admin${path}${query ? `?${query}` : ''}`
 }
 

@@ -4,6 +4,7 @@ import { Link, useFetcher } from '@remix-run/react'
 import { Bot, Loader2, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { adminErrorKeys, submitButtonClass } from '~/components/admin/form-helpers.ts'
+import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 import { Field, FormError } from '~/components/field.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { formatDate } from '~/utils/dates.ts'
@@ -94,14 +95,11 @@ export function BotListCard({
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   return (
-    <section
-      aria-labelledby="bots-heading"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    <DashboardCard
+      id="bots-heading"
+      heading={t('bots.heading')}
+      icon={<Bot aria-hidden className="h-5 w-5 text-amber-700" />}
     >
-      <h2 id="bots-heading" className="flex items-center gap-2 text-xl font-semibold">
-        <Bot aria-hidden className="h-5 w-5 text-amber-700" />
-        {t('bots.heading')}
-      </h2>
       {bots.bots.length === 0 ? (
         <p className="text-slate-600">{t('bots.empty')}</p>
       ) : (
@@ -168,6 +166,6 @@ export function BotListCard({
           <BotCreateForm action={createAction} />
         </div>
       ) : null}
-    </section>
+    </DashboardCard>
   )
 }

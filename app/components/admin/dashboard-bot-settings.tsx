@@ -4,6 +4,7 @@ import { useFetcher } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
+import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 import { Field, FormError } from '~/components/field.tsx'
 import { botSettingsSchema } from '~/validation/admin.ts'
 
@@ -104,14 +105,8 @@ export function BotSettingsForm({
 export function BotSettingsCard({ settings, action }: { settings: BotSettings; action: string }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   return (
-    <section
-      aria-labelledby="bot-settings-heading"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="bot-settings-heading" className="text-xl font-semibold">
-        {t('botSettings.heading')}
-      </h2>
+    <DashboardCard id="bot-settings-heading" heading={t('botSettings.heading')}>
       <BotSettingsForm settings={settings} action={action} />
-    </section>
+    </DashboardCard>
   )
 }

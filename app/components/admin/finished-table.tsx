@@ -15,8 +15,13 @@ export type FinishedRow = {
   finalPrice: number
   endTime: string | null
   totalBids: number
-  winner: string | null
-  winnerIsBot: boolean
+  winner: {
+    username: string
+    firstName: string | null
+    lastName: string | null
+    role: string
+  } | null
+  winnerBotName: string | null
   savings: number
   savingsPercent: number
 }
@@ -159,6 +164,13 @@ export function FinishedTable({
 /** A bot's win is a house bid (docs/rules.md#auction-lifecycle); no bids at all means no winner. */
 function Winner({ row }: { row: FinishedRow }) {
   const { t } = useTranslation(['admin-finished', 'common'])
+  if (row.winnerBotName) {
+    return (
+      <span className="text-slate-800">
+        {t('common:auction.houseWinner', { name: row.winnerBotName })}
+      </span>
+    )
+  }
   if (!row.winner) {
     return (
       <span className="italic text-slate-600">
@@ -169,12 +181,5 @@ function Winner({ row }: { row: FinishedRow }) {
       </span>
     )
   }
-  if (row.winnerIsBot) {
-    return (
-      <span className="text-slate-800">
-        {t('common:auction.houseWinner', { name: row.winner })}
-      </span>
-    )
-  }
-  return <span className="font-semibold text-slate-900">{row.winner}</span>
+  return <span className="font-semibold text-slate-900">{row.winner.username}</span>
 }

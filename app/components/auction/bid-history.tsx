@@ -1,14 +1,26 @@
 import { useTranslation } from 'react-i18next'
-import type { LiveBid } from '~/models/live-auction.ts'
+import { bidStatus, type BidStatus, type LiveAuction, type LiveBid } from '~/models/live-auction.ts'
 import { formatTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 
-/** Newest first; bot bids are labelled as house bids when the operator discloses them. */
+const statusClass: Record<BidStatus, string> = {
+  winning: 'bg-emerald-100 text-emerald-900',
+  outbid: 'bg-slate-100 text-slate-700',
+  won: 'bg-amber-100 text-amber-900',
+  lost: 'bg-slate-100 text-slate-700',
+}
+
+/**
+ * Newest first, each with its status; bot bids are labelled as house bids when the operator
+ * discloses them.
+ */
 export function BidHistory({
   bids,
+  status,
   discloseHouseBids,
 }: {
   bids: LiveBid[]
+  status: LiveAuction['status']
   discloseHouseBids: boolean
 }) {
   const { t } = useTranslation()
@@ -34,10 +46,13 @@ export function BidHistory({
             <th scope="col" className="py-2 pr-3">
               {t('auction.bidTime')}
             </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('auction.bidStatus')}
+            </th>
           </tr>
         </thead>
         <tbody>
-          {bids.map((bid) => (
+          {bids.map((bid, index) => (
             <tr key={bid.id} className="border-b border-slate-100 last:border-0">
               <td className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
                 {bid.isBot ? bid.botName : bid.user?.username}
@@ -56,10 +71,23 @@ export function BidHistory({
                 {formatMoney(Math.round(bid.amount * 100))}
               </td>
               <td className="py-2 pr-3 tabular-nums text-slate-600">{formatTime(bid.createdAt)}</td>
+              <td className="py-2 pr-3">
+                <RowStatus status={bidStatus(status, index === 0)} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  )
+}
+
+function RowStatus({ status }: { status: BidStatus | null }) {
+  const { t } = useTranslation()
+  if (!status) return null
+  return (
+    <span className={`whitespace-nowrap rounded px-1.5 py-0.5 text-xs ${statusClass[status]}`}>
+      {t(`auction.bidStatuses.${status}`)}
+    </span>
   )
 }

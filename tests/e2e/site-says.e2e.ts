@@ -1,0 +1,202 @@
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { call, newAccount, sessionOf } from './api.ts'
+import { createAuction } from './auctions.ts'
+import { phone, screenshot, setupBrowser } from './browser.ts'
+import { login } from './people.ts'
+
+// What the site says matches what it does (docs/rules.md): the prebid and Buy It Now texts and
+// bids that do not expire, each bid's status in an auction's history, and the admin dashboard's
+// bots-in-auction card. With JavaScript on a phone and without it, in Russian and in English.
+const browser = setupBrowser()
+
+type Language = 'ru' | 'en'
+
+/** A page in `language` (the language cookie as the language switcher sets it). */
+async function open(language: Language, options: BrowserContextOptions = {}) {
+  const page = await browser.newPage(options)
+  const url = browser.baseUrl()
+  await page.context().addCookies([
+    { name: 'cookie-consent', value: 'necessary-only', url },
+    {
+      name: 'lng',
+      value: encodeURIComponent(Buffer.from(JSON.stringify(language)).toString('base64')),
+      url,
+    },
+  ])
+  return page
+}
+
+const modes = [
+  { name: 'JavaScript on a phone, Russian', language: 'ru', options: phone },
+  { name: 'no JavaScript, English', language: 'en', options: { javaScriptEnabled: false } },
+] as const
+
+const texts = {
+  ru: {
+    prebid: 'ставка списывается с баланса сразу',
+    buyAfter: 'за вычетом 15 сом за каждую ставку, потраченную на него',
+    noExpiry: 'нет срока действия',
+  },
+  en: {
+    prebid: 'the bid is taken from your balance right away',
+    buyAfter: 'less 15 som for every bid you spent on it',
+    noExpiry: 'do not expire',
+  },
+} as const
+
+describe('the rules say what the site does', () => {
+  for (const mode of modes) {
+    test(`prebids are paid when placed, losers may buy after the auction, bids do not expire (${mode.name})`, async () => {
+      const page = await open(mode.language, mode.options)
+      const said = texts[mode.language]
+      await page.goto('/how-it-works')
+      const howItWorks = await page.locator('main').innerText()
+      expect(howItWorks).toContain(said.prebid)
+      expect(howItWorks).toContain(said.buyAfter)
+      await page.goto('/auction-rules')
+      expect(await page.locator('main').innerText()).toContain(said.noExpiry)
+      // Nowhere a validity the site does not enforce.
+      for (const path of ['/how-it-works', '/support', '/auction-rules', '/terms-of-service']) {
+        await page.goto(path)
+        expect(await page.locator('main').innerText()).not.toMatch(/365/)
+      }
+    })
+  }
+})
+
+async function bidWhenLive(auctionId: string, cookie: string) {
+  await expect
+    .poll(async () => (await call(`/api/auctions/${auctionId}/bid`, { cookie })).status, {
+      timeout: 10_000,
+    })
+    .toBe(200)
+}
+
+const statusWords = {
+  ru: { winning: 'Лидирует', outbid: 'Перебита', won: 'Выиграла', lost: 'Проиграла' },
+  en: { winning: 'Winning', outbid: 'Outbid', won: 'Won', lost: 'Lost' },
+} as const
+
+/** The bidder and the status of each row of the auction page's bid history, newest first. */
+async function historyRows(page: Page, language: Language) {
+  const region = page.getByRole('region', {
+    name: language === 'ru' ? 'История ставок' : 'Bid history',
+  })
+  const rows = region.locator('tbody tr')
+  return (await rows.allInnerTexts()).map((text) => text.split('\t').map((cell) => cell.trim()))
+}
+
+test('each bid in an auction history shows its status, live and after the end', async () => {
+  const auction = await createAuction({ title: `Статусы ставок ${Date.now().toString(36)}` })
+  const [first, second] = [await newAccount(), await newAccount()]
+  await bidWhenLive(auction.id, first.cookie)
+  await bidWhenLive(auction.id, second.cookie)
+
+  const live = await open('ru', phone)
+  await live.goto(`/auction/${auction.slug}`)
+  const ru = statusWords.ru
+  await expect
+    .poll(async () => (await historyRows(live, 'ru')).map((row) => [row[0], row.at(-1)]))
+    .toEqual([
+      [second.name, ru.winning],
+      [first.name, ru.outbid],
+    ])
+  const plain = await open('en', { javaScriptEnabled: false })
+  await plain.goto(`/auction/${auction.slug}`)
+  const en = statusWords.en
+  expect((await historyRows(plain, 'en')).map((row) => [row[0], row.at(-1)])).toEqual([
+    [second.name, en.winning],
+    [first.name, en.outbid],
+  ])
+
+  // The admin ends it: the open page turns the statuses into won and lost by itself.
+  const admin = sessionOf(
+    (await call('/api/auth/login', { body: { username: 'admin', password: 'admin123' } })).cookie,
+  )
+  expect((await call(`/api/admin/auctions/${auction.id}/end`, { cookie: admin })).status).toBe(200)
+  await expect
+    .poll(async () => (await historyRows(live, 'ru')).map((row) => [row[0], row.at(-1)]), {
+      timeout: 10_000,
+    })
+    .toEqual([
+      [second.name, ru.won],
+      [first.name, ru.lost],
+    ])
+  await screenshot(live, 'bid-statuses-finished-phone')
+  await plain.goto(`/auction/${auction.slug}`)
+  expect((await historyRows(plain, 'en')).map((row) => [row[0], row.at(-1)])).toEqual([
+    [second.name, en.won],
+    [first.name, en.lost],
+  ])
+})
+
+describe('the bots-in-auction card on the admin dashboard', () => {
+  for (const mode of modes) {
+    test(`shows the chosen auction's bots with their bids and limits (${mode.name})`, async () => {
+      const admin = sessionOf(
+        (await call('/api/auth/login', { body: { username: 'admin', password: 'admin123' } }))
+          .cookie,
+      )
+      const stamp = Date.now().toString(36)
+      const withBots = await createAuction({ title: `Боты ${stamp}`, startsInMs: 120_000 })
+      const without = await createAuction({ title: `Без ботов ${stamp}`, startsInMs: 125_000 })
+      const bots = (await call('/api/admin/bots', { method: 'GET', cookie: admin })).json
+        .bots as Array<{ id: string; username: string }>
+      const [limited, unlimited] = bots
+      for (const [bot, bidLimit] of [
+        [limited!, 7],
+        [unlimited!, 0],
+      ] as const) {
+        const assigned = await call(`/api/admin/auctions/${withBots.id}/bots`, {
+          cookie: admin,
+          body: { botId: bot.id, bidLimit },
+        })
+        expect(assigned.status).toBe(201)
+      }
+      // The card shows what the bot auction status call says.
+      const status = (
+        await call('/api/admin/bots/auction-status', { method: 'GET', cookie: admin })
+      ).json as Record<string, Array<{ auctionId: string; currentBids: number; bidLimit: number }>>
+      expect(status[limited!.id]).toContainEqual(
+        expect.objectContaining({ auctionId: withBots.id, currentBids: 0, bidLimit: 7 }),
+      )
+
+      const page = await open('ru', mode.options)
+      await login(page, 'admin', 'admin123')
+      if (mode.language === 'en') {
+        await page.context().addCookies([
+          {
+            name: 'lng',
+            value: encodeURIComponent(Buffer.from(JSON.stringify('en')).toString('base64')),
+            url: browser.baseUrl(),
+          },
+        ])
+      }
+      await page.goto('/admin?botsPage=1')
+      const words =
+        mode.language === 'ru'
+          ? { card: 'Боты в аукционе', auction: 'Аукцион', show: 'Показать', none: 'нет ботов' }
+          : { card: 'Bots in an auction', auction: 'Auction', show: 'Show', none: 'No bots' }
+      const card = page.getByRole('region', { name: words.card })
+      const choose = async (auctionId: string) => {
+        await card.getByLabel(words.auction, { exact: true }).selectOption(auctionId)
+        await card.getByRole('button', { name: words.show }).click()
+        await page.waitForURL((url) => url.searchParams.get('botsAuction') === auctionId)
+      }
+      await choose(withBots.id)
+      // The dashboard's other pages are kept.
+      expect(new URL(page.url()).searchParams.get('botsPage')).toBe('1')
+      const rows = card.locator('tbody tr')
+      await expect.poll(() => rows.count()).toBe(2)
+      const texts = (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))
+      expect(texts.find((text) => text.includes(limited!.username))).toMatch(/ 0 7$/)
+      expect(texts.find((text) => text.includes(unlimited!.username))).toMatch(
+        mode.language === 'ru' ? / 0 без лимита$/ : / 0 no limit$/,
+      )
+      await choose(without.id)
+      await card.getByText(words.none).waitFor()
+      if (mode.language === 'ru') await screenshot(page, 'admin-bots-in-auction-phone')
+    })
+  }
+})
