@@ -4,7 +4,13 @@
 // auction's bids, prebids and bot assignments are replaced, so a re-run restores the demo to this
 // state with all times re-anchored to now. Settings and BotSettings are only created when missing,
 // so an admin's changes survive a re-run. Meant for development and demo databases.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import argon2 from 'argon2'
+import sharp from 'sharp'
+import { storeProductImage } from '../app/services/images/product-image.server.ts'
+import { imagesDir } from '../app/services/images/store.server.ts'
+import { DEFAULT_DATA_DIR } from '../app/utils/env.server.ts'
 import { formatDisplayId } from '../app/utils/display-id.ts'
 import { syncDisplayNumbers } from '../app/utils/display-id.server.ts'
 import {
@@ -18,6 +24,7 @@ import {
 } from '../app/utils/db.server.ts'
 import { MINOR_PER_MAJOR } from '../app/utils/money.ts'
 import { slugify } from '../app/utils/slug.ts'
+import { SEED_PICTURES } from './seed-pictures/index.ts'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -435,7 +442,14 @@ async function seedAuction(
   prisma: PrismaClient,
   seed: SeedAuction,
   index: number,
-  ctx: { now: number; userIds: Map<string, string>; botIds: string[]; spends: Spend[] },
+  ctx: {
+    now: number
+    userIds: Map<string, string>
+    botIds: string[]
+    spends: Spend[]
+    /** Title -> the product picture's imageUrl. */
+    pictures: Map<string, string>
+  },
 ) {
   const displayId = formatDisplayId(index + 1)
   const startTime = new Date(ctx.now + seed.startIn)
@@ -462,7 +476,7 @@ async function seedAuction(
     slug: slugify(seed.title, displayId),
     title: seed.title,
     description: seed.description,
-    imageUrl: null,
+    imageUrl: ctx.pictures.get(seed.title) ?? null,
     retailPrice: som(seed.retailPriceSom),
     startingPrice,
     currentPrice: price,
@@ -666,6 +680,23 @@ async function ensureSettings(prisma: PrismaClient) {
   })
 }
 
+/**
+ * The products' pictures (prisma/seed-pictures, drawn for the demo) kept as product images, as an
+ * admin's upload would be, in DATA_DIR/images: title -> imageUrl.
+ */
+async function keepPictures() {
+  const dir = imagesDir(process.env.DATA_DIR || DEFAULT_DATA_DIR)
+  const folder = path.join(import.meta.dirname, 'seed-pictures')
+  const pictures = new Map<string, string>()
+  for (const [title, file] of Object.entries(SEED_PICTURES)) {
+    const png = await sharp(await readFile(path.join(folder, file)))
+      .png()
+      .toBuffer()
+    pictures.set(title, (await storeProductImage(png, dir)).imageUrl)
+  }
+  return pictures
+}
+
 async function main() {
   const databaseUrl = process.env.DATABASE_URL
   if (!databaseUrl) throw new Error('DATABASE_URL is not set')
@@ -675,10 +706,17 @@ async function main() {
     const userIds = await upsertUsers(prisma, now)
     const botIds = await upsertBots(prisma)
     const spends: Spend[] = []
+    const pictures = await keepPictures()
     let bids = 0
     let prebids = 0
     for (const [index, seed] of AUCTIONS.entries()) {
-      const result = await seedAuction(prisma, seed, index, { now, userIds, botIds, spends })
+      const result = await seedAuction(prisma, seed, index, {
+        now,
+        userIds,
+        botIds,
+        spends,
+        pictures,
+      })
       bids += result.bids
       prebids += result.prebids
     }

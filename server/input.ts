@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { MAX_FORM_BYTES } from '../app/utils/request-body.server.ts'
+import { bodyLimitOf } from '../app/utils/request-body.server.ts'
 import { refuse } from './messages.ts'
 
 /**
@@ -20,17 +20,15 @@ export function rejectHostileUrls(): RequestHandler {
   }
 }
 
-/** The largest request body the app reads (a form post's; JSON calls allow less). */
-export const MAX_REQUEST_BYTES = MAX_FORM_BYTES
-
 /** The most of an unread body read and thrown away to keep its connection open for reuse. */
 const MAX_DRAIN_BYTES = 16 * 1024 * 1024
 
 /**
  * Request bodies and keep-alive connections.
  *
- * A body declared larger than MAX_REQUEST_BYTES is refused with 413 before anything reads it; one
- * sent without a declared length is counted as it is read (app/utils/request-body.server.ts).
+ * A body declared larger than its address allows (a form post's 1 MiB; an image upload's 9 MiB:
+ * `bodyLimitOf`) is refused with 413 before anything reads it; one sent without a declared length
+ * is counted as it is read, against the route's own limit (app/utils/request-body.server.ts).
  *
  * An answer may go out before its request's body was read: a redirect to the login page, a
  * refusal, a 413. The rest of the body then still sits on the connection, and the next request
@@ -52,7 +50,7 @@ export function limitRequestBodies(): RequestHandler {
       })
       req.resume()
     })
-    if (declared > MAX_REQUEST_BYTES) {
+    if (declared > bodyLimitOf(req.path)) {
       refuse(req, res, 413, 'tooLarge').catch(next)
       return
     }

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
@@ -7,9 +6,9 @@ import { AdminError, updateAuction } from '~/models/admin-auctions.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { adminIdParam, refuseForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { readAuctionForm } from '~/services/images/upload.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
-import { readForm } from '~/utils/form.server.ts'
 import { auctionUpdateSchema } from '~/validation/admin.ts'
 
 // /admin/auctions/ID/edit: an auction's fields and its bots, a dialog over the dashboard. This
@@ -27,8 +26,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request)
   const t = await getFixedT(request, [...DASHBOARD_NS, 'common'])
   const id = adminIdParam(params.id, t)
-  const form = await readForm(request)
-  const submission = parseWithZod(form, { schema: auctionUpdateSchema })
+  const { submission, refused } = await readAuctionForm(request, auctionUpdateSchema)
+  if (refused) {
+    const result = submission.reply({ fieldErrors: { image: [refused.key] } })
+    return refuseForm(t, refused.status, result, t('form.failed'))
+  }
   if (submission.status !== 'success') {
     return refuseForm(t, 400, submission.reply(), t('form.failed'))
   }

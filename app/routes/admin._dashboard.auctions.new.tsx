@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -9,9 +8,9 @@ import { AdminError, createAuction } from '~/models/admin-auctions.server.ts'
 import { getOpenAuctionPageOf } from '~/models/auction.server.ts'
 import { refuseForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { readAuctionForm } from '~/services/images/upload.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { AUCTIONS_PER_PAGE, DASHBOARD_NS, dashboardHref } from '~/utils/admin-dashboard.ts'
-import { readForm } from '~/utils/form.server.ts'
 import { auctionCreateSchema } from '~/validation/admin.ts'
 
 // /admin/auctions/new: a new auction, a dialog over the dashboard. Once created, the dashboard
@@ -27,8 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request)
   const t = await getFixedT(request, [...DASHBOARD_NS, 'common'])
-  const form = await readForm(request)
-  const submission = parseWithZod(form, { schema: auctionCreateSchema })
+  const { submission, refused } = await readAuctionForm(request, auctionCreateSchema)
+  if (refused) {
+    const result = submission.reply({ fieldErrors: { image: [refused.key] } })
+    return refuseForm(t, refused.status, result, t('form.failed'))
+  }
   if (submission.status !== 'success') {
     return refuseForm(t, 400, submission.reply(), t('form.failed'))
   }

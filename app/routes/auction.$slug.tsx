@@ -36,6 +36,8 @@ import { useLiveAuction } from '~/utils/use-live-auction.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
+import { ProductImage } from '~/components/product-image.tsx'
+import { PAGE_IMAGE } from '~/utils/product-image.ts'
 
 /** Auto-bidder texts (upcoming and live) and Buy It Now texts (finished). */
 export const handle = { i18n: ['autobid', 'orders'] }
@@ -144,9 +146,11 @@ function AuctionDetail({
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-2xl border border-slate-200 bg-white">
           {auction.imageUrl ? (
-            <img
-              src={auction.imageUrl}
+            <ProductImage
+              url={auction.imageUrl}
               alt={auction.title}
+              {...PAGE_IMAGE}
+              eager
               className="h-full w-full object-contain"
             />
           ) : (

@@ -5,6 +5,9 @@ import { z } from 'zod'
 // The one place the environment is read and validated.
 // A bad value stops the start with a message naming the variable.
 
+/** DATA_DIR when it is not set (also for the scripts that read it themselves: the seed). */
+export const DEFAULT_DATA_DIR = '.data'
+
 /** REDIS_PREFIX when it is not set (also for the scripts that read it themselves). */
 export const DEFAULT_REDIS_PREFIX = 'pa'
 
@@ -121,6 +124,8 @@ const schema = z.object({
     .default('https://api.freedompay.kg'),
   /** 1: Freedom Pay's testing mode (no money moves); 0: real payments. */
   FREEDOMPAY_TEST_MODE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  /** Where the app keeps files of its own: product images under `images/` (a volume in the image). */
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
 })
 
 export type Env = z.infer<typeof schema> & { PAYMENT_SANDBOX_SECRET: string }

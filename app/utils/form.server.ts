@@ -2,26 +2,41 @@ import { getFixedT } from '~/services/i18n.server.ts'
 import { BodyTooLarge, MAX_FORM_BYTES, readBody } from '~/utils/request-body.server.ts'
 
 /**
- * Reads a page's form post (at most MAX_FORM_BYTES, counted as they arrive: 413). A body that is
- * no form (JSON, a broken multipart, nothing at all) or that carries a NUL character (Postgres
- * cannot store one in text, so it would fail deep inside a query) is answered 400 with a message
- * in the visitor's language.
+ * The form a request carries (at most `limit` bytes, counted as they arrive: BodyTooLarge), or
+ * null for a body that is no form (JSON, a broken multipart, nothing at all) or that carries a NUL
+ * character in a field (Postgres cannot store one in text, so it would fail deep inside a query).
  */
-export async function readForm(request: Request): Promise<FormData> {
-  let form: FormData | null = null
+export async function formOf(request: Request, limit: number): Promise<FormData | null> {
+  let form: FormData
   try {
-    const body = await readBody(request, MAX_FORM_BYTES)
+    const body = await readBody(request, limit)
     form = await new Response(body, {
       headers: { 'Content-Type': request.headers.get('Content-Type') ?? '' },
     }).formData()
   } catch (error) {
-    if (error instanceof BodyTooLarge) throw await refusal(request, 413, 'api.tooLarge')
+    if (error instanceof BodyTooLarge) throw error
+    return null
   }
-  if (
-    form &&
-    ![...form.values()].some((value) => typeof value === 'string' && value.includes('\0'))
+  const hasNul = [...form.values()].some(
+    (value) => typeof value === 'string' && value.includes('\0'),
   )
-    return form
+  return hasNul ? null : form
+}
+
+/**
+ * Reads a page's form post (at most `limit` bytes, MAX_FORM_BYTES unless the form may carry an
+ * image: 413 past it). A body that is no form is answered 400 with a message in the visitor's
+ * language.
+ */
+export async function readForm(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
+  let form: FormData | null
+  try {
+    form = await formOf(request, limit)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw await refusal(request, 413, 'api.tooLarge')
+    throw error
+  }
+  if (form) return form
   throw await refusal(request, 400, 'errors.badForm')
 }
 

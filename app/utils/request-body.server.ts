@@ -7,6 +7,22 @@
 export const MAX_FORM_BYTES = 1024 * 1024
 /** The largest body of a JSON call or a payment provider's notification. */
 export const MAX_JSON_BYTES = 64 * 1024
+/**
+ * The largest body of a form that may carry a product image: the image's own limit
+ * (MAX_IMAGE_BYTES, app/services/images/product-image.server.ts, 8 MiB) and the other fields.
+ */
+export const MAX_UPLOAD_BYTES = 9 * 1024 * 1024
+
+/**
+ * The addresses whose forms may carry a product image: an auction's create and edit (as a page,
+ * and as the `.data` address Remix posts to with JavaScript), the API's upload.
+ */
+const UPLOAD_PATHS = /^\/(api\/admin\/images|admin\/auctions\/(new|[^/]+\/edit)(\.data)?)\/?$/
+
+/** The largest body any route at `pathname` reads. */
+export function bodyLimitOf(pathname: string) {
+  return UPLOAD_PATHS.test(pathname) ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES
+}
 
 /** A body over its limit: answered 413. */
 export class BodyTooLarge extends Error {

@@ -30,9 +30,17 @@ const noBrowserValidation = (page: Page) =>
 
 const pathOf = (page: Page) => new URL(page.url()).pathname
 
-/** Whether the element `locator` finds has focus (focus comes back a moment after a close). */
+/**
+ * Whether the element `locator` finds has focus (focus comes back a moment after a close). Each
+ * look is a round trip to the browser, which on a busy machine can itself take most of a second:
+ * the looks get 5 s rather than the default 1 s.
+ */
 const focused = (locator: ReturnType<Page['locator']>) =>
-  expect.poll(() => locator.evaluate((element) => element === document.activeElement)).toBe(true)
+  expect
+    .poll(() => locator.evaluate((element) => element === document.activeElement), {
+      timeout: 5_000,
+    })
+    .toBe(true)
 
 /** A `datetime-local` value in Bishkek time (UTC+6), `ms` from now, with seconds. */
 const bishkekInput = (ms: number) =>

@@ -71,7 +71,8 @@ export function AuctionForm({
   const navigation = useNavigation()
   const schema = mode === 'create' ? auctionCreateSchema : auctionUpdateSchema
   // The fields of both forms (editing keeps an auction's kind, so it has no isBidPackage).
-  const [form, fields] = useForm<z.input<typeof auctionCreateSchema>>({
+  // `image` is the uploaded file; the action keeps it and puts its address in `imageUrl`.
+  const [form, fields] = useForm<z.input<typeof auctionCreateSchema> & { image?: File }>({
     id: mode === 'create' ? 'create-auction' : `edit-auction-${auction?.id ?? ''}`,
     lastResult,
     constraint: auctionConstraint,
@@ -99,6 +100,7 @@ export function AuctionForm({
     <Form
       method="post"
       action={action}
+      encType="multipart/form-data"
       preventScrollReset
       {...getFormProps(form)}
       className="space-y-4"
@@ -133,6 +135,13 @@ export function AuctionForm({
         placeholder="https://"
         errors={adminErrorKeys(fields.imageUrl.errors)}
         {...getInputProps(fields.imageUrl, { type: 'text' })}
+      />
+      <Field
+        label={t('form.image')}
+        hint={t('form.imageHint')}
+        accept="image/jpeg,image/png,image/webp"
+        errors={adminErrorKeys(fields.image.errors)}
+        {...getInputProps(fields.image, { type: 'file' })}
       />
       <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
         <Field

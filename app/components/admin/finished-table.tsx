@@ -3,6 +3,8 @@ import { BarChart3, ExternalLink, ImageOff, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { ProductImage } from '~/components/product-image.tsx'
+import { THUMBNAIL_IMAGE } from '~/utils/product-image.ts'
 
 export type FinishedRow = {
   id: string
@@ -76,10 +78,10 @@ export function FinishedTable({
             <tr key={auction.id} className="align-top">
               <td className="px-3 py-3">
                 {auction.imageUrl ? (
-                  <img
-                    src={auction.imageUrl}
+                  <ProductImage
+                    url={auction.imageUrl}
                     alt=""
-                    loading="lazy"
+                    {...THUMBNAIL_IMAGE}
                     className="h-14 w-14 rounded-md border border-slate-200 object-cover"
                   />
                 ) : (

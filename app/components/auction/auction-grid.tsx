@@ -17,6 +17,8 @@ import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useLinkClicks } from '~/utils/link-clicks.ts'
 import { useLiveAuctions } from '~/utils/use-live-auction.ts'
 import { BID_ACTION } from '~/utils/revalidation.ts'
+import { ProductImage } from '~/components/product-image.tsx'
+import { CARD_IMAGE } from '~/utils/product-image.ts'
 
 /** Texts every card of a grid shares, translated once for the grid. */
 type CardLabels = {
@@ -189,10 +191,10 @@ const AuctionCard = memo(
           aria-hidden
         >
           {auction.imageUrl ? (
-            <img
-              src={auction.imageUrl}
+            <ProductImage
+              url={auction.imageUrl}
               alt=""
-              loading="lazy"
+              {...CARD_IMAGE}
               className="h-full w-full object-contain"
             />
           ) : (

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import type { WonAuction } from '~/models/account.server.ts'
 import { formatDate } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { ProductImage } from '~/components/product-image.tsx'
+import { CARD_IMAGE } from '~/utils/product-image.ts'
 
 /** The auctions the user won, newest first, each with its final price and a link to it. */
 export function WonAuctions({ won }: { won: WonAuction[] }) {
@@ -26,10 +28,10 @@ export function WonAuctions({ won }: { won: WonAuction[] }) {
               className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
             >
               {auction.imageUrl ? (
-                <img
-                  src={auction.imageUrl}
+                <ProductImage
+                  url={auction.imageUrl}
                   alt=""
-                  loading="lazy"
+                  {...CARD_IMAGE}
                   className="aspect-[4/3] w-full object-cover"
                 />
               ) : (

@@ -1,0 +1,20 @@
+// Product pictures of the demo seed, drawn for it: title -> file in this folder.
+export const SEED_PICTURES: Record<string, string> = {
+  'Samsung Galaxy A55 8/256 ГБ': 'samsung-galaxy-a55.svg',
+  'Портативная колонка JBL Flip 6': 'portable-speaker-jbl-flip-6.svg',
+  'Apple iPad 10.9 Wi-Fi 64 ГБ': 'apple-ipad-10-9.svg',
+  'Робот-пылесос Xiaomi Robot Vacuum S20': 'robot-vacuum-xiaomi-s20.svg',
+  'Игровая консоль Nintendo Switch OLED': 'nintendo-switch-oled.svg',
+  'Фен Dyson Supersonic HD07': 'hair-dryer-dyson-supersonic.svg',
+  'Наушники Apple AirPods Pro 2 (USB-C)': 'apple-airpods-pro-2.svg',
+  'Смартфон Xiaomi Redmi Note 14 Pro 8/256 ГБ': 'xiaomi-redmi-note-14-pro.svg',
+  'Умные часы Apple Watch Series 10 46 мм': 'apple-watch-series-10.svg',
+  'Apple iPhone 16 Pro Max 256 ГБ': 'apple-iphone-16-pro-max.svg',
+  '50 ставок': 'bids-50.svg',
+  '100 ставок': 'bids-100.svg',
+  '250 ставок': 'bids-250.svg',
+  'Samsung Galaxy S25 Ultra 12/256 ГБ': 'samsung-galaxy-s25-ultra.svg',
+  'Ноутбук Apple MacBook Air 13 M3 8/256 ГБ': 'apple-macbook-air-13-m3.svg',
+  'Наушники Sony WH-1000XM5': 'sony-wh-1000xm5.svg',
+  'Игровая консоль Sony PlayStation 5 Slim': 'sony-playstation-5-slim.svg',
+}
