@@ -19,6 +19,7 @@ import {
 import { renewedSessionCookie } from '../app/services/session.server.ts'
 import { answerOutagesWith503 } from './outage.ts'
 import { pageCache } from './page-cache.ts'
+import { servePrecompressed } from './precompressed.ts'
 import type { Env } from '../app/utils/env.server.ts'
 import { checkReadiness } from './health.ts'
 import { metricsHandler, timeRequests } from './metrics.ts'
@@ -130,9 +131,11 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   let build: ServerBuild | (() => Promise<ServerBuild>)
   if (productionBuild) {
     // Hashed file names never change content: cache them for a year.
+    const assets = path.join(root, 'build/client/assets')
     app.use(
       '/assets',
-      express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
+      servePrecompressed(assets),
+      express.static(assets, { immutable: true, maxAge: '1y' }),
     )
     app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
     build = productionBuild
