@@ -102,6 +102,10 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The document is sent whole (above), so a part that waited for its code (a lazy
+        // component) is written in its place however long it is, not outlined into a hidden
+        // node that only a script puts in place: the page must read the same without scripts.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           shellRendered = true
           pipe(document)

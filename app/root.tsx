@@ -13,11 +13,10 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { CookieBanner } from '~/components/cookie-banner.tsx'
-import { Onboarding } from '~/components/onboarding.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { SiteFooter } from '~/components/site-footer.tsx'
 import { SiteHeader } from '~/components/site-header.tsx'
@@ -34,6 +33,7 @@ import { readOnboarding } from '~/services/onboarding.server.ts'
 import { getToast } from '~/services/toast.server.ts'
 import { PAGE_VARY, PRIVATE } from '~/utils/cache-control.ts'
 import { combineHeaders } from '~/utils/http.ts'
+import { useOptionalRootData } from '~/utils/hooks.ts'
 import { useNonce } from '~/utils/nonce.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import tailwindHref from '~/tailwind.css?url'
@@ -135,13 +135,34 @@ function SkipLink() {
   )
 }
 
+// The onboarding dialogs and their form are for someone who has just registered: their code is
+// loaded only then (on the server too, so that the page's HTML has them without JavaScript).
+const Onboarding = lazy(() =>
+  import('~/components/onboarding.tsx').then((module) => ({ default: module.Onboarding })),
+)
+
+function OnboardingWhenDue() {
+  const data = useOptionalRootData()
+  const due = Boolean(data?.user && (data.onboarding.welcome || data.onboarding.completeProfile))
+  // The flags come once; the steps they started go on after the root's data forgets them.
+  const [started, setStarted] = useState(due)
+  useEffect(() => {
+    if (due) setStarted(true)
+  }, [due])
+  return started ? (
+    <Suspense fallback={null}>
+      <Onboarding />
+    </Suspense>
+  ) : null
+}
+
 export default function App() {
   return (
     <SocketProvider>
       <SkipLink />
       <SiteHeader />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
-        <Onboarding />
+        <OnboardingWhenDue />
         <Outlet />
       </main>
       <SiteFooter />

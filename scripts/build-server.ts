@@ -1,6 +1,9 @@
 // Bundles server.ts (and the app modules it wires) into build/server.js for production; npm
-// packages stay external and are loaded from node_modules.
+// packages stay external and are loaded from node_modules. Then stores the browser's assets
+// compressed (scripts/precompress.ts).
+import path from 'node:path'
 import { build } from 'esbuild'
+import { precompress } from './precompress.ts'
 import { root } from './run.ts'
 
 await build({
@@ -17,3 +20,5 @@ await build({
   alias: { '~': './app' },
 })
 process.stdout.write('built build/server.js\n')
+const compressed = precompress(path.join(root, 'build/client/assets'))
+process.stdout.write(`compressed ${compressed} browser assets (.br, .gz)\n`)

@@ -1,7 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { Link, useFetcher } from '@remix-run/react'
-import { Gift, Lightbulb, PartyPopper, X } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { Gift, Lightbulb, PartyPopper } from 'lucide-react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTrack } from '~/utils/analytics.ts'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '~/components/toaster.tsx'
@@ -13,7 +12,10 @@ import {
   latestAdultBirthDate,
   normalizePhoneInput,
   PHONE_PREFIX,
-} from '~/validation/user.ts'
+} from '~/validation/user-rules.ts'
+
+// The dialog's window (Radix Dialog) is loaded only for the person who has a dialog to see.
+const OnboardingDialog = lazy(() => import('~/components/onboarding-dialog.tsx'))
 
 /**
  * The welcome and complete-profile dialogs after registration (docs/rules.md#onboarding), each shown
@@ -66,7 +68,7 @@ export function Onboarding() {
 
   const next = () => setStep(step === 'welcome' && profileDue ? 'profile' : 'done')
   return (
-    <>
+    <Suspense fallback={null}>
       <OnboardingDialog open={step === 'welcome'} onClose={next} titleId="welcome-dialog-title">
         <WelcomeContent titleId="welcome-dialog-title" onClose={next} />
       </OnboardingDialog>
@@ -81,47 +83,7 @@ export function Onboarding() {
           onDone={() => setStep('done')}
         />
       </OnboardingDialog>
-    </>
-  )
-}
-
-function OnboardingDialog({
-  open,
-  onClose,
-  titleId,
-  fullScreenOnMobile,
-  children,
-}: {
-  open: boolean
-  onClose: () => void
-  titleId: string
-  fullScreenOnMobile?: boolean
-  children: ReactNode
-}) {
-  const { t } = useTranslation()
-  return (
-    <Dialog.Root open={open} onOpenChange={(value) => (value ? null : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <Dialog.Content
-          aria-labelledby={titleId}
-          aria-describedby={undefined}
-          className={`fixed z-50 overflow-y-auto bg-white p-6 shadow-2xl focus:outline-none ${
-            fullScreenOnMobile
-              ? 'inset-0 sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[90vh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl'
-              : 'left-1/2 top-1/2 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl'
-          }`}
-        >
-          {children}
-          <Dialog.Close
-            aria-label={t('welcome.close')}
-            className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100"
-          >
-            <X aria-hidden className="h-5 w-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </Suspense>
   )
 }
 

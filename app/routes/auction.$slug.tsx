@@ -7,7 +7,7 @@ import {
 } from '@remix-run/node'
 import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import i18next from 'i18next'
-import { Copy, Eye, ImageOff } from 'lucide-react'
+import { Copy, Eye } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BidHistory } from '~/components/auction/bid-history.tsx'
@@ -155,7 +155,8 @@ function AuctionDetail({
             />
           ) : (
             <span className="flex flex-col items-center gap-2 text-slate-500">
-              <ImageOff aria-hidden className="h-12 w-12" />
+              {/* The cards' file, which the browser has kept, rather than an icon in the script. */}
+              <img src="/image-off.svg" alt="" className="h-12 w-12" />
               {t('auction.noImage')}
             </span>
           )}

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { createContext, useContext, useEffect, useMemo, useState } from 'react'
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
 import type { loader as rootLoader } from '~/root.tsx'
 import { formatMoney } from '~/utils/money.ts'
 
@@ -51,13 +51,15 @@ export function useFormatMoney() {
   return (minor: number) => formatMoney(minor, symbol)
 }
 
-/** False during the server render and the first client render, true once hydrated. */
-let hydrated = false
+const subscribeToNothing = () => () => undefined
+/**
+ * False during the server render and while the page hydrates (also for a part that hydrates
+ * later, such as a lazily loaded component), true after it and on every render in the browser.
+ */
 export function useHydrated() {
-  const [isHydrated, setHydrated] = useState(hydrated)
-  useEffect(() => {
-    hydrated = true
-    setHydrated(true)
-  }, [])
-  return isHydrated
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  )
 }

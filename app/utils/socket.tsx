@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
-import { io, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import {
   BalanceNewsContext,
   ReportBalanceContext,
@@ -17,7 +17,7 @@ const SocketContext = createContext<SocketState>({ socket: null, connected: fals
 /**
  * One Socket.IO connection per tab, shared through context (docs/architecture.md#real-time): websocket
  * first, then long polling; reconnects forever with a 1-5 s backoff; 20 s connect timeout.
- * Created only in the browser, after hydration.
+ * Created only in the browser, after hydration, which is when its library is fetched.
  */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SocketState>({ socket: null, connected: false })
@@ -25,28 +25,41 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const revalidator = useRevalidator()
 
   useEffect(() => {
-    const socket = io({
-      transports: ['websocket', 'polling'],
-      reconnection: true,
-      reconnectionAttempts: Infinity,
-      reconnectionDelay: 1000,
-      reconnectionDelayMax: 5000,
-      timeout: 20_000,
-    })
-    setState({ socket, connected: socket.connected })
-    const onConnect = () => setState({ socket, connected: true })
-    const onDisconnect = () => setState({ socket, connected: false })
-    // The server closes a socket whose session ended (a logout here or elsewhere); Socket.IO
-    // does not reconnect by itself then. The page connects again, as whoever its cookie names.
-    const onClosedByServer = (reason: Socket.DisconnectReason) => {
-      if (reason === 'io server disconnect') socket.connect()
-    }
-    socket.on('connect', onConnect)
-    socket.on('disconnect', onDisconnect)
-    socket.on('disconnect', onClosedByServer)
-    socket.on('connect_error', onDisconnect)
+    // The client library is fetched here, once the page is hydrated, beside the page's own
+    // JavaScript rather than before it: the page is usable without it (docs/performance.md).
+    let socket: Socket | undefined
+    let closed = false
+    import('socket.io-client').then(
+      ({ io }) => {
+        if (closed) return
+        const opened = io({
+          transports: ['websocket', 'polling'],
+          reconnection: true,
+          reconnectionAttempts: Infinity,
+          reconnectionDelay: 1000,
+          reconnectionDelayMax: 5000,
+          timeout: 20_000,
+        })
+        socket = opened
+        setState({ socket: opened, connected: opened.connected })
+        const onConnect = () => setState({ socket: opened, connected: true })
+        const onDisconnect = () => setState({ socket: opened, connected: false })
+        // The server closes a socket whose session ended (a logout here or elsewhere); Socket.IO
+        // does not reconnect by itself then. The page connects again, as whoever its cookie names.
+        const onClosedByServer = (reason: Socket.DisconnectReason) => {
+          if (reason === 'io server disconnect') opened.connect()
+        }
+        opened.on('connect', onConnect)
+        opened.on('disconnect', onDisconnect)
+        opened.on('disconnect', onClosedByServer)
+        opened.on('connect_error', onDisconnect)
+      },
+      // Not fetched (offline, a new deployment): the page stays as it is, shown as not live.
+      () => setState({ socket: null, connected: false }),
+    )
     return () => {
-      socket.close()
+      closed = true
+      socket?.close()
     }
   }, [])
 

@@ -1,17 +1,22 @@
 import { z } from 'zod'
+import {
+  MIN_AGE,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_PREFIX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  ageOn,
+  genders,
+} from '~/validation/user-rules.ts'
 
 // The account rules of docs/rules.md#accounts, shared by pages, the JSON API and the browser.
 // Messages are i18n keys (namespace "common", under "validation."), translated where shown.
+// The rules without zod are in user-rules.ts, for the pages that need only them.
 
-export const USERNAME_MIN = 3
-export const USERNAME_MAX = 30
-export const PASSWORD_MIN = 6
-export const PASSWORD_MAX = 200
-export const NAME_MIN = 2
-export const NAME_MAX = 50
-export const MIN_AGE = 18
-export const PHONE_PREFIX = '+996'
-export const PHONE_LENGTH = 13
+export * from '~/validation/user-rules.ts'
 
 const required = {
   required_error: 'validation.required',
@@ -99,37 +104,6 @@ export const registerFormServerSchema = registerSchema
     }
   })
 
-/** Whole years between a YYYY-MM-DD birth date and today, month and day included. */
-export function ageOn(dateOfBirth: string, today: Date): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth)
-  if (!match) return null
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (
-    date.getUTCFullYear() !== year ||
-    date.getUTCMonth() !== month - 1 ||
-    date.getUTCDate() !== day
-  )
-    return null
-  let age = today.getUTCFullYear() - year
-  const beforeBirthday =
-    today.getUTCMonth() + 1 < month ||
-    (today.getUTCMonth() + 1 === month && today.getUTCDate() < day)
-  if (beforeBirthday) age -= 1
-  return age
-}
-
-/** The latest birth date an adult can have today (the date picker's maximum). */
-export function latestAdultBirthDate(today: Date): string {
-  const year = today.getUTCFullYear() - MIN_AGE
-  const month = today.getUTCMonth()
-  const day = today.getUTCDate()
-  const date = new Date(Date.UTC(year, month, day))
-  // 29 February minus 18 years falls on 1 March when that year has no 29th.
-  if (date.getUTCMonth() !== month) date.setUTCDate(0)
-  return date.toISOString().slice(0, 10)
-}
-
 const dateOfBirthSchema = z
   .string(required)
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateOfBirth')
@@ -139,8 +113,6 @@ const dateOfBirthSchema = z
       ctx.addIssue({ code: 'custom', message: 'validation.dateOfBirth' })
     else if (age < MIN_AGE) ctx.addIssue({ code: 'custom', message: 'validation.adult' })
   })
-
-export const genders = ['male', 'female', 'other'] as const
 
 /** An optional field: empty text, null or absent all mean "not given" (null). */
 function optional<T extends z.ZodTypeAny>(schema: T) {
@@ -174,38 +146,3 @@ export const profileSchema = z.object({
   gender: optional(z.enum(genders, { errorMap: () => ({ message: 'validation.gender' }) })),
 })
 export type ProfileInput = z.infer<typeof profileSchema>
-
-/**
- * The complete-profile modal checks, in this order, each failure one message (docs/rules.md#onboarding).
- * Returns the first failing message key, or null.
- */
-export function completeProfileError(
-  value: {
-    firstName?: string
-    lastName?: string
-    phone?: string
-    dateOfBirth?: string
-    gender?: string
-  },
-  today: Date,
-): string | null {
-  if (!value.firstName?.trim()) return 'completeProfile.errors.firstName'
-  if (!value.lastName?.trim()) return 'completeProfile.errors.lastName'
-  const phone = value.phone?.trim() ?? ''
-  if (!phone || phone === PHONE_PREFIX) return 'completeProfile.errors.phone'
-  if (!value.dateOfBirth) return 'completeProfile.errors.dateOfBirth'
-  if (!value.gender) return 'completeProfile.errors.gender'
-  const age = ageOn(value.dateOfBirth, today)
-  if (age === null || age < MIN_AGE) return 'completeProfile.errors.adult'
-  return null
-}
-
-/**
- * The phone field's input rule: only digits and +, always starting with +996 (anything else
- * resets to +996), at most 13 characters.
- */
-export function normalizePhoneInput(raw: string): string {
-  const cleaned = raw.replace(/[^\d+]/g, '')
-  if (!cleaned.startsWith(PHONE_PREFIX)) return PHONE_PREFIX
-  return cleaned.slice(0, PHONE_LENGTH)
-}

@@ -9,7 +9,7 @@ import { formatCountdown, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { useCountdown } from '~/utils/use-countdown.ts'
 import { deliveryMethods, deliverySchema } from '~/validation/order.ts'
-import { PHONE_PREFIX } from '~/validation/user.ts'
+import { PHONE_PREFIX } from '~/validation/user-rules.ts'
 
 // "My orders" on /profile (docs/decisions/016-winner-orders.md): each won or
 // bought item with its time left to pay, the delivery form (a plain post to /profile with

@@ -1,0 +1,45 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { X } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** The window around an onboarding step (app/components/onboarding.tsx loads it when needed). */
+export default function OnboardingDialog({
+  open,
+  onClose,
+  titleId,
+  fullScreenOnMobile,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  titleId: string
+  fullScreenOnMobile?: boolean
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <Dialog.Root open={open} onOpenChange={(value) => (value ? null : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+        <Dialog.Content
+          aria-labelledby={titleId}
+          aria-describedby={undefined}
+          className={`fixed z-50 overflow-y-auto bg-white p-6 shadow-2xl focus:outline-none ${
+            fullScreenOnMobile
+              ? 'inset-0 sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[90vh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl'
+              : 'left-1/2 top-1/2 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl'
+          }`}
+        >
+          {children}
+          <Dialog.Close
+            aria-label={t('welcome.close')}
+            className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100"
+          >
+            <X aria-hidden className="h-5 w-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
