@@ -127,11 +127,19 @@ test('each bid in an auction history shows its status, live and after the end', 
       [first.name, ru.lost],
     ])
   await screenshot(live, 'bid-statuses-finished-phone')
-  await plain.goto(`/auction/${auction.slug}`)
-  expect((await historyRows(plain, 'en')).map((row) => [row[0], row.at(-1)])).toEqual([
-    [second.name, en.won],
-    [first.name, en.lost],
-  ])
+  // The page is kept for a second by HTTP caches (docs/decisions/024-page-caching-by-http-rules.md).
+  await expect
+    .poll(
+      async () => {
+        await plain.goto(`/auction/${auction.slug}`)
+        return (await historyRows(plain, 'en')).map((row) => [row[0], row.at(-1)])
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual([
+      [second.name, en.won],
+      [first.name, en.lost],
+    ])
 })
 
 describe('the bots-in-auction card on the admin dashboard', () => {
