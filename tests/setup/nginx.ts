@@ -1,0 +1,100 @@
+// nginx (Debian's package) in front of app instances, with the repository's configuration
+// (deploy/nginx): unprivileged, in a folder of its own, on a free port. The instances' addresses
+// and the port replace those of deploy/nginx/compose/*.conf; nginx.conf is used as it is.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort, root, waitFor } from './stack.ts'
+
+const deploy = path.join(root, 'deploy/nginx')
+
+export function nginxBinary() {
+  const found = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file))
+  if (!found) {
+    throw new Error(
+      'nginx is not installed: `npm test` installs it as root, or run `sudo apt-get install -y nginx`.',
+    )
+  }
+  return found
+}
+
+export type Nginx = {
+  url: string
+  /** The access log's lines so far (format `upstreams` of deploy/nginx/nginx.conf). */
+  log: () => string[]
+  stop: () => Promise<void>
+}
+
+/** The compose files' `app-N:3000` become `servers[N-1]`, and `listen 80` the given port. */
+function localConf(servers: string[], port: number) {
+  const upstreams = readFileSync(path.join(deploy, 'compose/upstreams.conf'), 'utf8')
+  const used = new Set<string>()
+  const local = upstreams.replace(/\bapp-(\d+):3000\b/g, (name, n: string) => {
+    const server = servers[Number(n) - 1]
+    if (!server) throw new Error(`no address given for ${name}`)
+    used.add(server)
+    return server
+  })
+  if (used.size !== servers.length) throw new Error('deploy/nginx/compose names other instances')
+  return { upstreams: local, listen: `listen 127.0.0.1:${port};\n` }
+}
+
+export async function startNginx(servers: string[]): Promise<Nginx> {
+  const binary = nginxBinary()
+  const port = await freePort()
+  const prefix = mkdtempSync(path.join(os.tmpdir(), 'pa-nginx-'))
+  // As root nginx's workers run as nobody, who must reach the temp and cache folders.
+  chmodSync(prefix, 0o755)
+  mkdirSync(path.join(prefix, 'conf.d'))
+  copyFileSync(path.join(deploy, 'nginx.conf'), path.join(prefix, 'nginx.conf'))
+  const conf = localConf(servers, port)
+  writeFileSync(path.join(prefix, 'conf.d/upstreams.conf'), conf.upstreams)
+  writeFileSync(path.join(prefix, 'conf.d/listen.conf'), conf.listen)
+  const user = process.getuid?.() === 0 ? 'user nobody nogroup; ' : ''
+  const child: ChildProcess = spawn(
+    binary,
+    ['-p', `${prefix}/`, '-c', 'nginx.conf', '-e', 'stderr', '-g', `${user}daemon off; pid nginx.pid;`],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const lines: string[] = []
+  const errors: string[] = []
+  const collect = (into: string[]) => (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line) into.push(line)
+  }
+  child.stdout?.on('data', collect(lines))
+  child.stderr?.on('data', collect(errors))
+  let exited = false
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true
+      resolve()
+    }),
+  )
+  const url = `http://localhost:${port}`
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGQUIT')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exit
+      clearTimeout(timer)
+    }
+    rmSync(prefix, { recursive: true, force: true })
+  }
+  try {
+    await waitFor(
+      'nginx to answer',
+      async () => {
+        if (exited) throw new Error('nginx exited')
+        return (await fetch(`${url}/healthz`)).ok
+      },
+      10_000,
+      100,
+    )
+  } catch (error) {
+    await stop()
+    throw new Error(`nginx did not start: ${String(error)}\n${errors.join('\n')}`)
+  }
+  return { url, log: () => lines, stop }
+}
