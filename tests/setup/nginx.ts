@@ -2,8 +2,16 @@
 // (deploy/nginx): unprivileged, in a folder of its own, on a free port. The instances' addresses
 // and the port replace those of deploy/nginx/compose/*.conf; nginx.conf is used as it is.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort, root, waitFor } from './stack.ts'
@@ -21,7 +29,10 @@ export function nginxBinary() {
 }
 
 export type Nginx = {
+  /** For clients in this process. */
   url: string
+  /** For Chromium, which keeps the app's Secure cookies on http://localhost only. */
+  browserUrl: string
   /** The access log's lines so far (format `upstreams` of deploy/nginx/nginx.conf). */
   log: () => string[]
   stop: () => Promise<void>
@@ -55,7 +66,16 @@ export async function startNginx(servers: string[]): Promise<Nginx> {
   const user = process.getuid?.() === 0 ? 'user nobody nogroup; ' : ''
   const child: ChildProcess = spawn(
     binary,
-    ['-p', `${prefix}/`, '-c', 'nginx.conf', '-e', 'stderr', '-g', `${user}daemon off; pid nginx.pid;`],
+    [
+      '-p',
+      `${prefix}/`,
+      '-c',
+      'nginx.conf',
+      '-e',
+      'stderr',
+      '-g',
+      `${user}daemon off; pid nginx.pid;`,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const lines: string[] = []
@@ -72,7 +92,7 @@ export async function startNginx(servers: string[]): Promise<Nginx> {
       resolve()
     }),
   )
-  const url = `http://localhost:${port}`
+  const url = `http://127.0.0.1:${port}`
   const stop = async () => {
     if (!exited) {
       child.kill('SIGQUIT')
@@ -96,5 +116,5 @@ export async function startNginx(servers: string[]): Promise<Nginx> {
     await stop()
     throw new Error(`nginx did not start: ${String(error)}\n${errors.join('\n')}`)
   }
-  return { url, log: () => lines, stop }
+  return { url, browserUrl: `http://localhost:${port}`, log: () => lines, stop }
 }
