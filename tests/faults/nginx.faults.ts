@@ -100,8 +100,29 @@ test('pages, files and limits through nginx follow the app', async () => {
   expect((await post('/api/admin/images', 9 * 1024 * 1024 + 1)).status).toBe(413)
 })
 
+/** Auctions starting in half a second, loaded into the running engine. */
+async function liveAuctions(count: number) {
+  const ids = await createAuctions(scenario.prisma, count)
+  for (const id of ids) await engineFor(scenario, redis).loadAuction(id)
+  return ids
+}
+
 test('a browser with JavaScript on and off, and both Socket.IO transports, through nginx', async () => {
-  const [auction] = await createAuctions(scenario.prisma, 1)
+  // A client writing its own X-Forwarded-For is not believed: nginx's entry is the address.
+  const page = await browser.newPage({
+    baseURL: nginx.browserUrl,
+    extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.9' },
+  })
+  const name = uniqueName('nginx')
+  await register(page, name)
+  await dismissOnboarding(page)
+  const user = await scenario.prisma.user.findUniqueOrThrow({ where: { username: name } })
+  expect(user.ipAddress).toBe('127.0.0.1')
+  const plain = await browser.newPage({ baseURL: nginx.browserUrl, javaScriptEnabled: false })
+  const other = uniqueName('nginxnojs')
+  await register(plain, other)
+
+  const [auction] = await liveAuctions(1)
   const { slug } = await scenario.prisma.auction.findUniqueOrThrow({
     where: { id: auction! },
     select: { slug: true },
@@ -113,22 +134,10 @@ test('a browser with JavaScript on and off, and both Socket.IO transports, throu
   viewers.push(...watching)
   await Promise.all(watching.map((viewer) => viewer.connected()))
 
-  // A client writing its own X-Forwarded-For is not believed: nginx's entry is the address.
-  const page = await browser.newPage({
-    baseURL: nginx.browserUrl,
-    extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.9' },
-  })
-  const name = uniqueName('nginx')
-  await register(page, name)
-  await dismissOnboarding(page)
-  const user = await scenario.prisma.user.findUniqueOrThrow({ where: { username: name } })
-  expect(user.ipAddress).toBe('127.0.0.1')
-
-  const bid = page.getByRole('button', { name: 'Сделать ставку' })
   await page.goto(`/auction/${slug}`)
   await page.getByText('Активный', { exact: true }).first().waitFor({ timeout: 15_000 })
   const since = Date.now()
-  await bid.click()
+  await page.getByRole('button', { name: 'Сделать ставку' }).click()
   await page.getByText('Ставка принята').first().waitFor()
   for (const viewer of watching) {
     await waitFor(
@@ -138,16 +147,12 @@ test('a browser with JavaScript on and off, and both Socket.IO transports, throu
     )
   }
 
-  // Without JavaScript: a second person's bid is a form post and a redirect.
-  const plain = await browser.newPage({ baseURL: nginx.browserUrl, javaScriptEnabled: false })
-  const other = uniqueName('nginxnojs')
-  await register(plain, other)
+  // Without JavaScript the second person's bid is a form post and a redirect.
   await plain.goto(`/auction/${slug}`)
   await plain.getByRole('button', { name: 'Сделать ставку' }).click()
   await plain.getByText('Ставка принята').first().waitFor()
-  expect(await plain.locator('dt:text-is("Последняя ставка") + dd').first().textContent()).toBe(
-    other,
-  )
+  const last = plain.locator('dt:text-is("Последняя ставка") + dd').first()
+  expect(await last.textContent()).toBe(other)
   // The page with JavaScript sees it through its socket.
   await page.getByText(other).first().waitFor()
 }, 60_000)
@@ -163,7 +168,7 @@ function failuresBetween(bidders: Bidders, from: number, to: number) {
 
 test('SIGKILL and a rolling restart behind nginx lose no acknowledged bid', async () => {
   const people = await createPeople(scenario.prisma, 8)
-  const auctions = await createAuctions(scenario.prisma, 3)
+  const auctions = await liveAuctions(3)
   const engine = engineFor(scenario, redis)
   await waitFor(
     'the auctions to start',
@@ -188,7 +193,9 @@ test('SIGKILL and a rolling restart behind nginx lose no acknowledged bid', asyn
   const mark = (what: string) => events.push({ what, at: Date.now() })
   const restart = async (index: number) => {
     const port = Number(new URL(apps[index]!.url).port)
+    const started = Date.now()
     apps[index] = await startApp({ ...appOptions(), label: `web-${index + 1}`, port })
+    say(`web-${index + 1} ready again on port ${port} after ${Date.now() - started} ms`)
   }
 
   mark(`SIGKILL web-${first + 1}`)
@@ -211,12 +218,6 @@ test('SIGKILL and a rolling restart behind nginx lose no acknowledged bid', asyn
     const failed = failuresBetween(bidders, event.at, events[i + 1]?.at ?? last)
     say(`${event.what}: ${failed.count} bids failed (5xx or no answer), over ${failed.span} ms`)
   })
-  const bidLines = nginx.log().filter((line) => line.includes('/bid HTTP'))
-  const retried = bidLines.filter((line) => /upstream=\S+, /.test(line)).length
-  say(
-    `bids through nginx: ${bidLines.length}, passed to the other instance after a refused connection: ${retried}; ` +
-      `answers: ${JSON.stringify(bidders.statuses())}`,
-  )
   for (const viewer of watching) {
     say(
       `${viewer.transport} viewer: outages ${viewer.describeOutages()}; updates ${viewer.updates.length}`,
@@ -238,5 +239,11 @@ test('SIGKILL and a rolling restart behind nginx lose no acknowledged bid', asyn
   // Entries the killed instance had taken are claimed after 30 s idle.
   const drainMs = await waitDrained(engine, 60_000)
   say(`outbox drained ${drainMs} ms after the auctions finished`)
+  const bidLines = nginx.log().filter((line) => /"POST \/api\/auctions\/\S+\/bid /.test(line))
+  const retried = bidLines.filter((line) => /upstream=\S+, /.test(line)).length
+  say(
+    `bids through nginx: ${bidLines.length}, passed to the other instance after a refused connection: ${retried}; ` +
+      `answers: ${JSON.stringify(bidders.statuses())}`,
+  )
   await account('behind nginx', engine, auctions, people, bidders.acks)
 }, 170_000)

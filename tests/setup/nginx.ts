@@ -4,10 +4,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import {
   chmodSync,
+  closeSync,
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -63,7 +65,9 @@ export async function startNginx(servers: string[]): Promise<Nginx> {
   const conf = localConf(servers, port)
   writeFileSync(path.join(prefix, 'conf.d/upstreams.conf'), conf.upstreams)
   writeFileSync(path.join(prefix, 'conf.d/listen.conf'), conf.listen)
+  const accessLog = path.join(prefix, 'access.log')
   const user = process.getuid?.() === 0 ? 'user nobody nogroup; ' : ''
+  const out = openSync(accessLog, 'a')
   const child: ChildProcess = spawn(
     binary,
     [
@@ -76,15 +80,12 @@ export async function startNginx(servers: string[]): Promise<Nginx> {
       '-g',
       `${user}daemon off; pid nginx.pid;`,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    // The access log goes to /dev/stdout, which nginx opens anew: a file, not a socket.
+    { stdio: ['ignore', out, 'pipe'] },
   )
-  const lines: string[] = []
+  closeSync(out)
   const errors: string[] = []
-  const collect = (into: string[]) => (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line) into.push(line)
-  }
-  child.stdout?.on('data', collect(lines))
-  child.stderr?.on('data', collect(errors))
+  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()))
   let exited = false
   const exit = new Promise<void>((resolve) =>
     child.once('exit', () => {
@@ -116,5 +117,10 @@ export async function startNginx(servers: string[]): Promise<Nginx> {
     await stop()
     throw new Error(`nginx did not start: ${String(error)}\n${errors.join('\n')}`)
   }
-  return { url, browserUrl: `http://localhost:${port}`, log: () => lines, stop }
+  return {
+    url,
+    browserUrl: `http://localhost:${port}`,
+    log: () => readFileSync(accessLog, 'utf8').split('\n'),
+    stop,
+  }
 }
