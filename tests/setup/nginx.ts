@@ -35,22 +35,27 @@ export type Nginx = {
   url: string
   /** For Chromium, which keeps the app's Secure cookies on http://localhost only. */
   browserUrl: string
+  /** The master's and its workers' process ids. */
+  pids: () => number[]
   /** The access log's lines so far (format `upstreams` of deploy/nginx/nginx.conf). */
   log: () => string[]
   stop: () => Promise<void>
 }
 
-/** The compose files' `app-N:3000` become `servers[N-1]`, and `listen 80` the given port. */
+/**
+ * The compose files' `app-N:3000` become `servers[N-1]` (a server line with no address given is
+ * left out), and `listen 80` the given port.
+ */
 function localConf(servers: string[], port: number) {
   const upstreams = readFileSync(path.join(deploy, 'compose/upstreams.conf'), 'utf8')
   const used = new Set<string>()
-  const local = upstreams.replace(/\bapp-(\d+):3000\b/g, (name, n: string) => {
+  const local = upstreams.replace(/^(\s*server )app-(\d+):3000\b(.*\n)/gm, (_, head, n, tail) => {
     const server = servers[Number(n) - 1]
-    if (!server) throw new Error(`no address given for ${name}`)
+    if (!server) return ''
     used.add(server)
-    return server
+    return `${String(head)}${server}${String(tail)}`
   })
-  if (used.size !== servers.length) throw new Error('deploy/nginx/compose names other instances')
+  if (used.size !== servers.length) throw new Error('deploy/nginx/compose names fewer instances')
   return { upstreams: local, listen: `listen 127.0.0.1:${port};\n` }
 }
 
@@ -120,6 +125,11 @@ export async function startNginx(servers: string[]): Promise<Nginx> {
   return {
     url,
     browserUrl: `http://localhost:${port}`,
+    pids: () => {
+      const master = child.pid!
+      const workers = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8')
+      return [master, ...workers.split(' ').filter(Boolean).map(Number)]
+    },
     log: () => readFileSync(accessLog, 'utf8').split('\n'),
     stop,
   }
