@@ -229,7 +229,11 @@ export class Viewer {
       if (outage && outage.to === undefined) outage.to = Date.now()
       for (const id of auctions) this.socket.emit('joinAuction', id)
     })
-    this.socket.on('disconnect', () => this.outages.push({ from: Date.now() }))
+    // A connection that closes before its Socket.IO handshake ends says so again.
+    this.socket.on('disconnect', () => {
+      const outage = this.outages.at(-1)
+      if (!outage || outage.to !== undefined) this.outages.push({ from: Date.now() })
+    })
     this.socket.on('auctionUpdate', () => this.updates.push(Date.now()))
   }
 

@@ -204,6 +204,8 @@ test('SIGKILL and a rolling restart behind nginx lose no acknowledged bid', asyn
   await sleep(3_000)
   mark(`start web-${first + 1}`)
   await restart(first)
+  // As a rolling deploy does: longer than nginx's fail_timeout (deploy/nginx/compose/upstreams.conf)
+  // after the new instance is ready, so nginx has seen it up before the other one goes.
   await sleep(3_000)
   const second = 1 - first
   mark(`SIGTERM web-${second + 1}`)
