@@ -98,6 +98,11 @@ test('pages, files and limits through nginx follow the app', async () => {
   expect((await post('/api/auctions/x/bid', 1024 * 1024 + 1)).status).toBe(413)
   expect((await post('/api/admin/images', 5 * 1024 * 1024)).status).not.toBe(413)
   expect((await post('/api/admin/images', 9 * 1024 * 1024 + 1)).status).toBe(413)
+  // A script's post to a `.data` address is the app's to refuse (answers carry its request id).
+  const script = await post('/login.data', 2 * 1024 * 1024)
+  expect(script.status).toBeGreaterThanOrEqual(400)
+  expect(script.status).toBeLessThan(500)
+  expect(script.headers.get('x-request-id')).toBeTruthy()
 })
 
 /** Auctions starting in half a second, loaded into the running engine. */
