@@ -225,6 +225,10 @@ test('SIGKILL and a rolling restart behind nginx lose no acknowledged bid', asyn
     const failed = failuresBetween(bidders, event.at, events[i + 1]?.at ?? last)
     say(`${event.what}: ${failed.count} bids failed (5xx or no answer), over ${failed.span} ms`)
   })
+  const upstreamErrors = nginx.errors().filter((line) => line.includes('upstream'))
+  say(
+    `nginx's upstream errors: ${upstreamErrors.length}${upstreamErrors.length ? `, e.g. ${upstreamErrors.slice(0, 3).join(' | ')}` : ''}`,
+  )
   for (const viewer of watching) {
     say(
       `${viewer.transport} viewer: outages ${viewer.describeOutages()}; updates ${viewer.updates.length}`,

@@ -37,6 +37,8 @@ export type Nginx = {
   browserUrl: string
   /** The master's and its workers' process ids. */
   pids: () => number[]
+  /** What nginx wrote to its error log (stderr) so far. */
+  errors: () => string[]
   /** The access log's lines so far (format `upstreams` of deploy/nginx/nginx.conf). */
   log: () => string[]
   stop: () => Promise<void>
@@ -130,6 +132,7 @@ export async function startNginx(servers: string[]): Promise<Nginx> {
       const workers = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8')
       return [master, ...workers.split(' ').filter(Boolean).map(Number)]
     },
+    errors: () => errors.join('').split('\n').filter(Boolean),
     log: () => readFileSync(accessLog, 'utf8').split('\n'),
     stop,
   }
