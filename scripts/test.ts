@@ -1,5 +1,5 @@
 // `npm test`: the whole suite on a fresh machine. Local Postgres/Redis when DATABASE_URL /
-// REDIS_URL are not set, Debian's Chromium when missing (as root), then lint, types, unit and
+// REDIS_URL are not set, Debian's Chromium and nginx when missing (as root), then lint, types, unit and
 // integration tests, a production build, and the browser and fault tests against it.
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
@@ -8,30 +8,33 @@ import { runOrFail, StepFailed } from './run.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return
+/** Debian's package that brings `binary`, installed as root when missing. */
+function ensurePackage(binary: string, pkg: string, hint: string) {
+  if (existsSync(binary)) return
   if (process.getuid?.() !== 0) {
     throw new StepFailed(
-      `Chromium is not installed at ${CHROMIUM}. Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      `${pkg} is not installed at ${binary}. Install Debian's package (sudo apt-get install -y ${pkg})${hint}.`,
       1,
     )
   }
-  process.stdout.write('[test] installing Debian package chromium for the browser tests\n')
+  process.stdout.write(`[test] installing Debian package ${pkg}\n`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   const install = () =>
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], {
       stdio: 'inherit',
       env,
     }).status
   if (install() !== 0) {
     spawnSync('apt-get', ['update'], { stdio: 'inherit', env })
-    if (install() !== 0) throw new StepFailed('apt-get install chromium failed', 1)
+    if (install() !== 0) throw new StepFailed(`apt-get install ${pkg} failed`, 1)
   }
 }
 
 async function main() {
   const step = (name: string) => process.stdout.write(`\n[test] ${name}\n`)
-  ensureChromium()
+  ensurePackage(CHROMIUM, 'chromium', ' or set CHROMIUM_PATH')
+  // The fault tests put nginx (deploy/nginx) in front of two instances.
+  ensurePackage('/usr/sbin/nginx', 'nginx', '')
   const services = await ensureServices()
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -52,7 +55,7 @@ async function main() {
     await runOrFail('npm', ['run', 'build'], { env })
     step('browser tests (Chromium)')
     await runOrFail('vitest', ['run', '--config', 'vitest.e2e.config.ts'], { env })
-    step('fault tests (killed web process, Redis restart, Postgres away)')
+    step('fault tests (killed web process, Redis restart, Postgres away, behind nginx)')
     await runOrFail('vitest', ['run', '--config', 'vitest.faults.config.ts'], { env })
     process.stdout.write('\n[test] all passed\n')
   } finally {

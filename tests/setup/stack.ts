@@ -117,8 +117,10 @@ export async function startApp(options: {
   env?: Record<string, string>
   /** Options for node itself, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
   nodeArgs?: string[]
+  /** The port to listen on (a restart behind a proxy keeps its address); a free one if unset. */
+  port?: number
 }): Promise<App> {
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   const args = [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), 'build/server.js']
   const child = spawn('node', args, {
