@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { Redis } from 'ioredis'
+import { createRedis } from '../engine/redis.ts'
 import { PrismaClient } from '../prisma/generated/client.ts'
 import { ensureServices } from '../scripts/services.ts'
 import { createDatabase, databaseUrl, dropDatabases } from '../tests/setup/databases.ts'
@@ -22,7 +23,7 @@ export async function scratch(name: string) {
     stdio: 'pipe',
   })
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) })
-  const redis = new Redis(services.REDIS_URL, { enableAutoPipelining: true })
+  const redis = createRedis(services.REDIS_URL, { enableAutoPipelining: true })
   const prefix = `bench-${runId}`
   return {
     prisma,

@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
+import { createRedis } from '../../engine/redis.ts'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {
@@ -23,70 +23,33 @@ import {
   type App,
   type Scenario,
 } from './harness.ts'
+import { startRedisServer, type RedisProcess } from '../setup/redis-servers.ts'
 
 // One instance on a Redis of the test's own (AOF, fsync on every write), killed with SIGKILL
 // during bidding and started again on the same port and files two seconds later.
 
-function redisBinary() {
-  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' })
-  const binary = found.stdout.trim() || '/usr/bin/redis-server'
-  if (!existsSync(binary)) {
-    throw new Error('redis-server is not installed (Debian: apt-get install -y redis-server)')
-  }
-  return binary
-}
-
 let scenario: Scenario
 let app: App | undefined
-let redisServer: ChildProcess | undefined
+let redisServer: RedisProcess | undefined
 let redis: Redis | undefined
 let socket: Socket | undefined
 const dir = mkdtempSync(path.join(tmpdir(), 'pa-faults-redis-'))
 
-async function startRedis(port: number) {
-  const child = spawn(
-    redisBinary(),
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'always',
-      '--save',
-      '',
-    ],
-    { stdio: 'ignore' },
-  )
-  const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null })
-  // Refused until the server listens; the loop below asks again.
-  probe.on('error', () => {})
-  await waitFor(
-    'redis-server to load its data',
-    async () => {
-      await probe.connect().catch(() => {})
-      // LOADING errors until the AOF is read back.
-      const pong = await probe.ping().catch(() => null)
-      if (pong !== 'PONG') probe.disconnect()
-      return pong === 'PONG'
-    },
-    10_000,
-    100,
-  )
-  probe.disconnect()
-  return child
+function startRedis(port: number) {
+  return startRedisServer(port, [
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+    '--save',
+    '',
+  ])
 }
 
 function stopRedis(signal: NodeJS.Signals) {
-  const child = redisServer
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill(signal)
-  return exited
+  return redisServer?.stop(signal) ?? Promise.resolve()
 }
 
 beforeAll(async () => {
@@ -114,7 +77,7 @@ test('Redis killed and restarted during bidding: nothing acknowledged is lost, t
     prefix: scenario.prefix,
     label: 'web',
   })
-  redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 })
+  redis = createRedis(redisUrl, { maxRetriesPerRequest: 1 })
   // Its own connection fails during the outage too; it reconnects like the app's.
   redis.on('error', () => {})
   const engine = engineFor(scenario, redis)

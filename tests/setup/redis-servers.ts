@@ -1,0 +1,101 @@
+// redis-server processes of a test's or a benchmark's own, on ports and in directories of theirs:
+// a primary, its replicas, Sentinels (`redis-server <config> --sentinel`, the program Debian's
+// redis-sentinel package runs).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { createRedis } from '../../engine/redis.ts'
+import { waitFor } from './stack.ts'
+
+export function redisBinary() {
+  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' })
+  const binary = found.stdout.trim() || '/usr/bin/redis-server'
+  if (!existsSync(binary)) {
+    throw new Error('redis-server is not installed (Debian: apt-get install -y redis-server)')
+  }
+  return binary
+}
+
+export type RedisProcess = {
+  port: number
+  child: ChildProcess
+  /** Resolves once the process has exited (at once if it already had). */
+  stop: (signal?: NodeJS.Signals) => Promise<void>
+}
+
+/** Starts redis-server with `args` and waits until it answers PING (its data loaded). */
+export async function startRedisServer(port: number, args: string[]): Promise<RedisProcess> {
+  const child = spawn(redisBinary(), [...args, '--port', String(port), '--bind', '127.0.0.1'], {
+    stdio: 'ignore',
+  })
+  const probe = createRedis(`redis://127.0.0.1:${port}`, {
+    lazyConnect: true,
+    retryStrategy: () => null,
+  })
+  // Refused until the server listens; the loop below asks again.
+  probe.on('error', () => {})
+  await waitFor(
+    `redis-server on port ${port} to answer`,
+    async () => {
+      await probe.connect().catch(() => {})
+      // LOADING errors until the data is read back.
+      const pong = await probe.ping().catch(() => null)
+      if (pong !== 'PONG') probe.disconnect()
+      return pong === 'PONG'
+    },
+    10_000,
+    100,
+  )
+  probe.disconnect()
+  return {
+    port,
+    child,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.kill(signal)
+      return exited
+    },
+  }
+}
+
+/** A data node without persistence: its replicas (or a restart's REPLICAOF) hold the data. */
+export function startDataNode(port: number, dir: string, replicaOf?: number) {
+  return startRedisServer(port, [
+    '--dir',
+    dir,
+    '--dbfilename',
+    `dump-${port}.rdb`,
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    ...(replicaOf ? ['--replicaof', '127.0.0.1', String(replicaOf)] : []),
+  ])
+}
+
+export type SentinelTiming = { downAfterMs: number; failoverTimeoutMs: number }
+
+/** A Sentinel watching the primary at `primaryPort` as `masterName` (quorum 2). */
+export function startSentinel(
+  port: number,
+  dir: string,
+  masterName: string,
+  primaryPort: number,
+  timing: SentinelTiming,
+) {
+  // Sentinel writes what it learns into its configuration file: one file each.
+  const config = path.join(dir, `sentinel-${port}.conf`)
+  writeFileSync(
+    config,
+    [
+      `dir ${dir}`,
+      `sentinel monitor ${masterName} 127.0.0.1 ${primaryPort} 2`,
+      `sentinel down-after-milliseconds ${masterName} ${timing.downAfterMs}`,
+      `sentinel failover-timeout ${masterName} ${timing.failoverTimeoutMs}`,
+      `sentinel parallel-syncs ${masterName} 1`,
+      '',
+    ].join('\n'),
+  )
+  return startRedisServer(port, [config, '--sentinel'])
+}
