@@ -3,7 +3,6 @@
 // Express reference server. Everything it starts, close() stops and removes.
 import { execFileSync, fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { Redis } from 'ioredis'
 import { createRedis } from '../engine/redis.ts'
 import { ensureServices } from '../scripts/services.ts'
 import {

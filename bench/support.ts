@@ -2,7 +2,6 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { Redis } from 'ioredis'
 import { createRedis } from '../engine/redis.ts'
 import { PrismaClient } from '../prisma/generated/client.ts'
 import { ensureServices } from '../scripts/services.ts'

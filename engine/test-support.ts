@@ -2,7 +2,7 @@
 // file its own database and key prefix; each engine here gets a prefix of its own inside it).
 import { randomBytes } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
 import { createRedis } from './redis.ts'
 import { afterAll } from 'vitest'
 import { PrismaClient } from '../prisma/generated/client.ts'

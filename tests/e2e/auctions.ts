@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
 import { createRedis } from '../../engine/redis.ts'
 import { afterAll, inject } from 'vitest'
 import { slugify } from '../../app/utils/slug.ts'

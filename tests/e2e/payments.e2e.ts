@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { Redis } from 'ioredis'
 import { createRedis } from '../../engine/redis.ts'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'

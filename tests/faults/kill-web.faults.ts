@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
 import { createRedis } from '../../engine/redis.ts'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {

@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
 import { createRedis } from '../../engine/redis.ts'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {

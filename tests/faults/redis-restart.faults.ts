@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
 import { createRedis } from '../../engine/redis.ts'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
