@@ -70,8 +70,22 @@ export function startDataNode(port: number, dir: string, replicaOf?: number) {
     '',
     '--appendonly',
     'no',
+    // A replica (a restarted primary too) is sent the data at once, not 5 s later.
+    '--repl-diskless-sync-delay',
+    '0',
     ...(replicaOf ? ['--replicaof', '127.0.0.1', String(replicaOf)] : []),
   ])
+}
+
+/** How many replicas are in sync with the primary at `port` (connected and past the first copy). */
+export async function replicasOnline(port: number) {
+  const redis = createRedis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 0 })
+  redis.on('error', () => {})
+  try {
+    return ((await redis.info('replication')).match(/^slave\d+:.*state=online/gm) ?? []).length
+  } finally {
+    redis.disconnect()
+  }
 }
 
 export type SentinelTiming = { downAfterMs: number; failoverTimeoutMs: number }
