@@ -1,9 +1,10 @@
 // What every fault scenario needs beyond the stack (tests/setup/stack.ts): bidders that remember
 // every bid the server acknowledged, and the final accounting of Redis, Postgres and ledger.
 import type { Redis } from 'ioredis'
+import { io as connect, type Socket } from 'socket.io-client'
 import { expect } from 'vitest'
 import { auditBalances } from '../../engine/balances.ts'
-import { Engine } from '../../engine/index.ts'
+import { Engine, type AuctionStatus } from '../../engine/index.ts'
 import {
   BID_EVERY_MS,
   INITIAL_BALANCE,
@@ -99,6 +100,33 @@ export class Bidders {
       await sleep(Math.max(0, started + BID_EVERY_MS - Date.now()))
     }
   }
+}
+
+/**
+ * A socket on the instance at `url` following one auction: the times its `auctionUpdate`s came.
+ * Resolves once connected.
+ */
+export async function watchUpdates(url: string, auctionId: string) {
+  const updates: number[] = []
+  const socket: Socket = connect(url, { transports: ['websocket'] })
+  socket.on('connect', () => socket.emit('joinAuction', auctionId))
+  socket.on('auctionUpdate', () => updates.push(Date.now()))
+  await waitFor('the socket to connect', async () => socket.connected, 5_000)
+  return { socket, updates }
+}
+
+/** Waits until every auction has `status` in Redis. */
+export function auctionsReach(
+  engine: Engine,
+  auctions: string[],
+  status: AuctionStatus,
+  timeoutMs: number,
+) {
+  return waitFor(
+    `the auctions to be ${status}`,
+    async () => (await engine.getStates(auctions)).every((s) => s?.status === status),
+    timeoutMs,
+  )
 }
 
 // --- the accounting -------------------------------------------------------------------------

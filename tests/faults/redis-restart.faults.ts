@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Redis } from 'ioredis'
 import { createRedis } from '../../engine/redis.ts'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {
   account,
+  auctionsReach,
   Bidders,
   createAuctions,
   createPeople,
@@ -20,6 +21,7 @@ import {
   startApp,
   waitDrained,
   waitFor,
+  watchUpdates,
   type App,
   type Scenario,
 } from './harness.ts'
@@ -81,17 +83,11 @@ test('Redis killed and restarted during bidding: nothing acknowledged is lost, t
   // Its own connection fails during the outage too; it reconnects like the app's.
   redis.on('error', () => {})
   const engine = engineFor(scenario, redis)
-  await waitFor(
-    'the auctions to start',
-    async () => (await engine.getStates(auctions)).every((s) => s?.status === 'live'),
-    10_000,
-  )
+  await auctionsReach(engine, auctions, 'live', 10_000)
 
-  const updates: number[] = []
-  socket = connect(app.url, { transports: ['websocket'] })
-  socket.on('connect', () => socket!.emit('joinAuction', auctions[0]))
-  socket.on('auctionUpdate', () => updates.push(Date.now()))
-  await waitFor('the socket to connect', async () => socket!.connected, 5_000)
+  const watch = await watchUpdates(app.url, auctions[0]!)
+  socket = watch.socket
+  const updates = watch.updates
 
   const bidders = new Bidders(people, auctions, () => app!.url)
   bidders.start()
@@ -138,11 +134,7 @@ test('Redis killed and restarted during bidding: nothing acknowledged is lost, t
   expect(during['500'] ?? 0, 'server errors during the outage').toBe(0)
   expect(app.exited(), 'the server process').toBeNull()
 
-  await waitFor(
-    'the auctions to finish',
-    async () => (await engine.getStates(auctions)).every((s) => s?.status === 'finished'),
-    15_000,
-  )
+  await auctionsReach(engine, auctions, 'finished', 15_000)
   await finishedOnTime(engine, auctions)
   await waitDrained(engine, 60_000)
   const acked = new Map<string, number>()

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Redis } from 'ioredis'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { createRedis, type RedisTarget } from '../../engine/redis.ts'
 import {
@@ -13,6 +13,7 @@ import {
 } from '../setup/redis-servers.ts'
 import {
   account,
+  auctionsReach,
   Bidders,
   createAuctions,
   createPeople,
@@ -25,6 +26,7 @@ import {
   startApp,
   waitDrained,
   waitFor,
+  watchUpdates,
   type App,
   type Scenario,
 } from './harness.ts'
@@ -119,19 +121,13 @@ test('the primary killed during bidding: the replica is promoted, nothing acknow
   redis = createRedis(target, { maxRetriesPerRequest: 1 })
   redis.on('error', () => {})
   const engine = engineFor(scenario, redis)
-  await waitFor(
-    'the auctions to start',
-    async () => (await engine.getStates(auctions)).every((s) => s?.status === 'live'),
-    10_000,
-  )
+  await auctionsReach(engine, auctions, 'live', 10_000)
 
   // Bids go to one instance, the socket to the other: its updates cross the Redis adapter
   // (sharded pub/sub on the primary the Sentinels name).
-  const updates: number[] = []
-  socket = connect(watchOn.url, { transports: ['websocket'] })
-  socket.on('connect', () => socket!.emit('joinAuction', auctions[0]))
-  socket.on('auctionUpdate', () => updates.push(Date.now()))
-  await waitFor('the socket to connect', async () => socket!.connected, 5_000)
+  const watch = await watchUpdates(watchOn.url, auctions[0]!)
+  socket = watch.socket
+  const updates = watch.updates
 
   const bidders = new Bidders(people, auctions, () => bidsTo.url)
   bidders.start()
@@ -180,11 +176,7 @@ test('the primary killed during bidding: the replica is promoted, nothing acknow
   expect(during['500'] ?? 0, 'server errors during the failover').toBe(0)
   for (const app of apps) expect(app.exited(), 'the server processes').toBeNull()
 
-  await waitFor(
-    'the auctions to finish',
-    async () => (await engine.getStates(auctions)).every((s) => s?.status === 'finished'),
-    20_000,
-  )
+  await auctionsReach(engine, auctions, 'finished', 20_000)
   await finishedOnTime(engine, auctions)
   await waitDrained(engine, 60_000)
   await account('Sentinel failover', engine, auctions, people, bidders.acks)
