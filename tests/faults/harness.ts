@@ -5,6 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { expect } from 'vitest'
 import { auditBalances } from '../../engine/balances.ts'
 import { Engine, type AuctionStatus } from '../../engine/index.ts'
+import { createRedis, type RedisTarget } from '../../engine/redis.ts'
 import {
   BID_EVERY_MS,
   INITIAL_BALANCE,
@@ -133,6 +134,16 @@ export function auctionsReach(
 
 export function engineFor(scenario: Scenario, redis: Redis) {
   return new Engine({ redis, prisma: scenario.prisma, prefix: scenario.prefix })
+}
+
+/**
+ * An engine of the test's own on a Redis that is going to fail: its commands fail during the
+ * outage (not queued for long) and its connection comes back like the app's.
+ */
+export function engineThrough(scenario: Scenario, target: RedisTarget | string) {
+  const redis = createRedis(target, { maxRetriesPerRequest: 1 })
+  redis.on('error', () => {})
+  return engineFor(scenario, redis)
 }
 
 /** Waits until every outbox entry is written to Postgres (written entries leave the stream). */

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Redis } from 'ioredis'
-import { createRedis } from '../../engine/redis.ts'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {
@@ -12,7 +11,7 @@ import {
   createAuctions,
   createPeople,
   createScenario,
-  engineFor,
+  engineThrough,
   finishedOnTime,
   freePort,
   readiness,
@@ -79,10 +78,8 @@ test('Redis killed and restarted during bidding: nothing acknowledged is lost, t
     prefix: scenario.prefix,
     label: 'web',
   })
-  redis = createRedis(redisUrl, { maxRetriesPerRequest: 1 })
-  // Its own connection fails during the outage too; it reconnects like the app's.
-  redis.on('error', () => {})
-  const engine = engineFor(scenario, redis)
+  const engine = engineThrough(scenario, redisUrl)
+  redis = engine.redis
   await auctionsReach(engine, auctions, 'live', 10_000)
 
   const watch = await watchUpdates(app.url, auctions[0]!)

@@ -18,7 +18,7 @@ import {
   createAuctions,
   createPeople,
   createScenario,
-  engineFor,
+  engineThrough,
   finishedOnTime,
   freePort,
   say,
@@ -118,9 +118,8 @@ test('the primary killed during bidding: the replica is promoted, nothing acknow
     sentinels: sentinelPorts.map((port) => ({ host: '127.0.0.1', port })),
     masterName: MASTER,
   }
-  redis = createRedis(target, { maxRetriesPerRequest: 1 })
-  redis.on('error', () => {})
-  const engine = engineFor(scenario, redis)
+  const engine = engineThrough(scenario, target)
+  redis = engine.redis
   await auctionsReach(engine, auctions, 'live', 10_000)
 
   // Bids go to one instance, the socket to the other: its updates cross the Redis adapter
