@@ -11,6 +11,7 @@ import {
   INITIAL_BALANCE,
   sleep,
   waitFor,
+  type App,
   type Person,
   type Scenario,
 } from '../setup/stack.ts'
@@ -101,6 +102,32 @@ export class Bidders {
       await sleep(Math.max(0, started + BID_EVERY_MS - Date.now()))
     }
   }
+}
+
+/**
+ * Waits until bids are acknowledged again and a socket's update (`updates`, from watchUpdates)
+ * came after `since`, lets the bidding go on 3 s more and stops it.
+ */
+export async function recoveredAfter(bidders: Bidders, updates: number[], since: number) {
+  await waitFor(
+    'bids acknowledged again',
+    async () => bidders.acks.some((a) => a.at > since),
+    15_000,
+    100,
+  )
+  await waitFor('an auctionUpdate after the outage', async () => updates.at(-1)! > since, 10_000)
+  await sleep(3_000)
+  await bidders.stop()
+}
+
+/**
+ * A clean error for every bid during an outage (`answers`, from Bidders.statuses): an answer,
+ * never a dropped connection nor a server error; no server process died.
+ */
+export function expectCleanAnswers(answers: Record<string, number>, apps: App[]) {
+  expect(answers.network ?? 0, 'requests without an answer during the outage').toBe(0)
+  expect(answers['500'] ?? 0, 'server errors during the outage').toBe(0)
+  for (const app of apps) expect(app.exited(), 'the server process').toBeNull()
 }
 
 /**
