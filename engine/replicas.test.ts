@@ -46,7 +46,13 @@ test('a bid is acknowledged once the replica holds it; without the replica it st
     // WAIT returned: the replica has applied it.
     expect(await copy.hget(engine.keys.auction(auction.id), 'bids')).toBe('1')
     expect(await copy.hget(engine.keys.user(a.id), 'bal')).toBe('4')
+    // The outbox copies to Postgres only what the replica holds.
+    const outboxReader = redis.duplicate()
+    const caughtUp = () =>
+      engine.replication.caughtUp(outboxReader, engine.keys.outboxFence, 'outbox entries')
+    await caughtUp()
 
+    copy.disconnect()
     await replica.stop('SIGKILL')
     await waitFor(
       'the primary to lose its replica',
@@ -61,6 +67,8 @@ test('a bid is acknowledged once the replica holds it; without the replica it st
     // The write stays on the primary: the bid counts and was paid for.
     expect(await engine.getState(auction.id)).toMatchObject({ bids: 2, lastBidder: b.id })
     expect(await engine.getBalance(b.id)).toBe(4)
+    await expect(caughtUp()).rejects.toThrow('outbox entries written, but 0 of 1 replicas')
+    outboxReader.disconnect()
   } finally {
     await engine.close()
     redis.disconnect()

@@ -46,6 +46,22 @@ export class Replication {
     if (replicas < count) throw new NotReplicated(what, replicas, count)
   }
 
+  /**
+   * For a reader of what other connections wrote (the outbox, before it copies entries to
+   * Postgres): returns once `count` replicas hold everything Redis had written when it read. A
+   * write of its own to `fence` comes after all of that in the replication stream, and WAIT on
+   * its connection covers it. Throws NotReplicated when they do not in time.
+   */
+  async caughtUp(connection: Redis, fence: string, what: string): Promise<void> {
+    const { count, timeoutMs } = this.options
+    if (count === 0) return
+    const [, replicas] = await Promise.all([
+      connection.set(fence, '1', 'PX', 60_000),
+      connection.call('WAIT', count, timeoutMs),
+    ])
+    if (Number(replicas) < count) throw new NotReplicated(what, Number(replicas), count)
+  }
+
   private waitOnce(): Promise<number> {
     // Sent on the next microtask, for every write answered before it.
     this.next ??= Promise.resolve().then(async () => {
