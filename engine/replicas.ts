@@ -34,8 +34,15 @@ export class Replication {
     main: Redis,
     readonly options: ReplicaOptions = { count: 0, timeoutMs: 0 },
   ) {
+    // A write in flight when the connection drops is not sent again to whichever primary comes
+    // next: its caller gets an error (a 503), as for any write not confirmed.
     this.redis =
-      options.count > 0 ? main.duplicate({ connectionName: 'penny-auction:acknowledged' }) : main
+      options.count > 0
+        ? main.duplicate({
+            connectionName: 'penny-auction:acknowledged',
+            autoResendUnfulfilledCommands: false,
+          })
+        : main
   }
 
   /** Returns once `count` replicas hold what this connection wrote; throws NotReplicated if not. */
