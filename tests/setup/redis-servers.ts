@@ -1,20 +1,13 @@
 // redis-server processes of a test's or a benchmark's own, on ports and in directories of theirs:
 // a primary, its replicas, Sentinels (`redis-server <config> --sentinel`, the program Debian's
-// redis-sentinel package runs).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+// redis-sentinel package runs). redis-server is installed from Debian's package when missing
+// and this is root (scripts/services.ts).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRedis } from '../../engine/redis.ts'
+import { redisServerBinary } from '../../scripts/services.ts'
 import { waitFor } from './stack.ts'
-
-export function redisBinary() {
-  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' })
-  const binary = found.stdout.trim() || '/usr/bin/redis-server'
-  if (!existsSync(binary)) {
-    throw new Error('redis-server is not installed (Debian: apt-get install -y redis-server)')
-  }
-  return binary
-}
 
 export type RedisProcess = {
   port: number
@@ -25,9 +18,13 @@ export type RedisProcess = {
 
 /** Starts redis-server with `args` and waits until it answers PING (its data loaded). */
 export async function startRedisServer(port: number, args: string[]): Promise<RedisProcess> {
-  const child = spawn(redisBinary(), [...args, '--port', String(port), '--bind', '127.0.0.1'], {
-    stdio: 'ignore',
-  })
+  const child = spawn(
+    redisServerBinary(),
+    [...args, '--port', String(port), '--bind', '127.0.0.1'],
+    {
+      stdio: 'ignore',
+    },
+  )
   const probe = createRedis(`redis://127.0.0.1:${port}`, {
     lazyConnect: true,
     retryStrategy: () => null,
