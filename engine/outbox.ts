@@ -207,7 +207,7 @@ export class OutboxWorker {
 
   /**
    * With replicas to wait for, Postgres gets only entries they hold: a failover cannot take
-   * back from Redis what Postgres already has (docs/decisions/036-acknowledged-after-a-replica.md).
+   * back from Redis what Postgres already has (docs/decisions/037-acknowledged-after-a-replica.md).
    */
   private replicated(reader: Redis) {
     const { replication, keys } = this.engine

@@ -20,7 +20,7 @@ export type ReplicaOptions = {
 
 /**
  * The acknowledged writes (bids, prebids, credits, adjustments, auto-bid budgets) and their
- * Redis WAIT (docs/decisions/036-acknowledged-after-a-replica.md). WAIT covers every write its
+ * Redis WAIT (docs/decisions/037-acknowledged-after-a-replica.md). WAIT covers every write its
  * connection made before it and holds that connection until the replicas answer, so these
  * writes get a connection of their own: page reads never queue behind a WAIT. Writes whose
  * answers arrive together share one WAIT.

@@ -80,7 +80,7 @@ const schema = z.object({
     .optional(),
   /**
    * Replicas that must hold a bid, prebid, credit or payment before it is acknowledged (Redis
-   * WAIT, docs/decisions/036-acknowledged-after-a-replica.md); 0 = acknowledged at once.
+   * WAIT, docs/decisions/037-acknowledged-after-a-replica.md); 0 = acknowledged at once.
    */
   REDIS_WAIT_REPLICAS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long a write waits for those replicas before its answer is a 503. */
