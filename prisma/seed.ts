@@ -9,8 +9,8 @@ import path from 'node:path'
 import argon2 from 'argon2'
 import sharp from 'sharp'
 import { storeProductImage } from '../app/services/images/product-image.server.ts'
-import { imagesDir } from '../app/services/images/store.server.ts'
-import { DEFAULT_DATA_DIR } from '../app/utils/env.server.ts'
+import { imageStoreOf } from '../app/services/images/store.server.ts'
+import { parseImageSettings } from '../app/utils/env.server.ts'
 import { formatDisplayId } from '../app/utils/display-id.ts'
 import { syncDisplayNumbers } from '../app/utils/display-id.server.ts'
 import {
@@ -682,17 +682,17 @@ async function ensureSettings(prisma: PrismaClient) {
 
 /**
  * The products' pictures (prisma/seed-pictures, drawn for the demo) kept as product images, as an
- * admin's upload would be, in DATA_DIR/images: title -> imageUrl.
+ * admin's upload would be, in the image store (IMAGE_STORE): title -> imageUrl.
  */
 async function keepPictures() {
-  const dir = imagesDir(process.env.DATA_DIR || DEFAULT_DATA_DIR)
+  const store = imageStoreOf(parseImageSettings())
   const folder = path.join(import.meta.dirname, 'seed-pictures')
   const pictures = new Map<string, string>()
   for (const [title, file] of Object.entries(SEED_PICTURES)) {
     const png = await sharp(await readFile(path.join(folder, file)))
       .png()
       .toBuffer()
-    pictures.set(title, (await storeProductImage(png, dir)).imageUrl)
+    pictures.set(title, (await storeProductImage(png, store)).imageUrl)
   }
   return pictures
 }

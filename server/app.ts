@@ -20,7 +20,8 @@ import {
 import { renewedSessionCookie } from '../app/services/session.server.ts'
 import { answerOutagesWith503 } from './outage.ts'
 import { pageCache } from './page-cache.ts'
-import { imagesDir } from '../app/services/images/store.server.ts'
+import { imageStoreOf } from '../app/services/images/store.server.ts'
+import { serveImages } from './images.ts'
 import type { Env } from '../app/utils/env.server.ts'
 import { checkReadiness } from './health.ts'
 import { metricsHandler, timeRequests } from './metrics.ts'
@@ -154,13 +155,9 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     build = () => devServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
   }
 
-  // Product images: each file's address names its content (app/utils/product-image.ts), so it
-  // never changes and is kept by browsers and proxies for a year. A missing one falls through to
-  // the app's 404 page.
-  app.use(
-    '/images',
-    express.static(imagesDir(env.DATA_DIR), { immutable: true, maxAge: '1y', index: false }),
-  )
+  // Product images, from the image store (a folder or a bucket): year-long caching, the
+  // app's 404 page for anything else (server/images.ts).
+  app.use('/images', serveImages(imageStoreOf(env)))
 
   // After compression and the files: what it keeps is uncompressed, compressed once per encoding.
   app.use(pageCache())

@@ -27,8 +27,10 @@ const MAX_DRAIN_BYTES = 16 * 1024 * 1024
  * Request bodies and keep-alive connections.
  *
  * A body declared larger than its address allows (a form post's 1 MiB; an image upload's 9 MiB:
- * `bodyLimitOf`) is refused with 413 before anything reads it; one sent without a declared length
- * is counted as it is read, against the route's own limit (app/utils/request-body.server.ts).
+ * `bodyLimitOf`) is refused with 413 before anything reads it (except a script's post to a
+ * route's `.data` address: below); one sent without a declared length, like any that gets
+ * through, is counted as it is read, against the route's own limit
+ * (app/utils/request-body.server.ts).
  *
  * An answer may go out before its request's body was read: a redirect to the login page, a
  * refusal, a 413. The rest of the body then still sits on the connection, and the next request
@@ -50,7 +52,10 @@ export function limitRequestBodies(): RequestHandler {
       })
       req.resume()
     })
-    if (declared > bodyLimitOf(req.path)) {
+    // A page's script posts to the route's `.data` address and can read only Remix's own
+    // answers: there the route's reader refuses the body (413, app/utils/form.server.ts), so
+    // that Remix encodes the refusal and the page shows it, rather than an error it cannot read.
+    if (declared > bodyLimitOf(req.path) && !req.path.endsWith('.data')) {
       refuse(req, res, 413, 'tooLarge').catch(next)
       return
     }

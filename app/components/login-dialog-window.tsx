@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Link, useFetcher } from '@remix-run/react'
-import { X } from 'lucide-react'
 import { useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthTabs, type AuthActionData, type AuthTab } from '~/components/auth-forms.tsx'
+import { DialogCloseCross } from '~/components/dialog-close.tsx'
 
 /**
  * The login/register dialog's window: loaded by app/components/login-dialog.tsx when the header's
@@ -56,12 +56,7 @@ export default function LoginDialogWindow({
               {t('footer.links.privacyPolicy')}
             </Link>
           </p>
-          <Dialog.Close
-            aria-label={t('auth.close')}
-            className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100"
-          >
-            <X aria-hidden className="h-5 w-5" />
-          </Dialog.Close>
+          <DialogCloseCross label={t('auth.close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

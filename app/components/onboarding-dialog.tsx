@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DialogCloseCross } from '~/components/dialog-close.tsx'
 
 /** The window around an onboarding step (app/components/onboarding.tsx loads it when needed). */
 export default function OnboardingDialog({
@@ -32,12 +32,7 @@ export default function OnboardingDialog({
           }`}
         >
           {children}
-          <Dialog.Close
-            aria-label={t('welcome.close')}
-            className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100"
-          >
-            <X aria-hidden className="h-5 w-5" />
-          </Dialog.Close>
+          <DialogCloseCross label={t('welcome.close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

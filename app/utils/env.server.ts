@@ -5,8 +5,8 @@ import { z } from 'zod'
 // The one place the environment is read and validated.
 // A bad value stops the start with a message naming the variable.
 
-/** DATA_DIR when it is not set (also for the scripts that read it themselves: the seed). */
-export const DEFAULT_DATA_DIR = '.data'
+/** DATA_DIR when it is not set. */
+const DEFAULT_DATA_DIR = '.data'
 
 /** REDIS_PREFIX when it is not set (also for the scripts that read it themselves). */
 export const DEFAULT_REDIS_PREFIX = 'pa'
@@ -50,7 +50,37 @@ const trustProxy = z
     return z.NEVER
   })
 
+/**
+ * Where product images are kept (app/services/images/store.server.ts): files under
+ * DATA_DIR/images, or an S3-compatible bucket for instances that share no folder. Read apart
+ * too, by the seed, which runs without the rest of the environment.
+ */
+const imageSettings = {
+  /** Where the app keeps files of its own: product images under `images/` (a volume in the image). */
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  IMAGE_STORE: z.enum(['local', 's3']).default('local'),
+  /** An S3-compatible service's address; AWS's own when unset. */
+  S3_ENDPOINT: z
+    .string()
+    .url('must be a URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 a-z, 0-9, . and -)')
+    .optional(),
+  /** Credentials; without them the AWS SDK's own chain (its environment, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** 1: bucket in the path (`endpoint/bucket/key`), as most S3-compatible services want. */
+  S3_FORCE_PATH_STYLE: boolish.default('1'),
+}
+
+export type ImageSettings = z.infer<z.ZodObject<typeof imageSettings>>
+
 const schema = z.object({
+  ...imageSettings,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -147,8 +177,6 @@ const schema = z.object({
     .default('https://api.freedompay.kg'),
   /** 1: Freedom Pay's testing mode (no money moves); 0: real payments. */
   FREEDOMPAY_TEST_MODE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
-  /** Where the app keeps files of its own: product images under `images/` (a volume in the image). */
-  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
 })
 
 export type Env = z.infer<typeof schema> & { PAYMENT_SANDBOX_SECRET: string }
@@ -175,38 +203,63 @@ export class EnvError extends Error {
 
 const DEV_SESSION_SECRET = 'development-only-secret-never-use-in-production'
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+/** The environment without its empty values: `PORT= npm start` behaves like no PORT at all. */
+function withoutEmpty(source: Record<string, string | undefined>) {
   const input: Record<string, string | undefined> = { ...source }
-  // Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all.
   for (const key of Object.keys(input)) if (input[key] === '') delete input[key]
+  return input
+}
+
+/** A schema's problems, each naming its variable. */
+function issuesOf(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)'
+    const message =
+      issue.code === 'invalid_type' && issue.received === 'undefined'
+        ? 'is required'
+        : issue.message
+    return `${name}: ${message}`
+  })
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const input = withoutEmpty(source)
   if (!input.SESSION_SECRET && input.NODE_ENV !== 'production') {
     input.SESSION_SECRET = DEV_SESSION_SECRET
   }
   const result = schema.safeParse(input)
   const redis = redisProblems(input)
-  if (result.success) {
-    const problems = [...redis, ...providerProblems(result.data)]
-    if (problems.length > 0) throw new EnvError(problems)
-  }
-  if (!result.success) {
-    throw new EnvError([
-      ...result.error.issues.map((issue) => {
-        const name = issue.path.join('.') || '(environment)'
-        const message =
-          issue.code === 'invalid_type' && issue.received === 'undefined'
-            ? 'is required'
-            : issue.message
-        return `${name}: ${message}`
-      }),
-      ...redis,
-    ])
-  }
+  if (!result.success) throw new EnvError([...issuesOf(result.error), ...redis])
+  const problems = [...redis, ...imageStoreProblems(result.data), ...providerProblems(result.data)]
+  if (problems.length > 0) throw new EnvError(problems)
   return {
     ...result.data,
     PAYMENT_SANDBOX_SECRET:
       result.data.PAYMENT_SANDBOX_SECRET ??
       createHash('sha256').update(`payment-sandbox:${result.data.SESSION_SECRET}`).digest('hex'),
   }
+}
+
+/** Only the image store's settings (the seed's), validated as parseEnv does. */
+export function parseImageSettings(
+  source: Record<string, string | undefined> = process.env,
+): ImageSettings {
+  const result = z.object(imageSettings).safeParse(withoutEmpty(source))
+  if (!result.success) throw new EnvError(issuesOf(result.error))
+  const problems = imageStoreProblems(result.data)
+  if (problems.length > 0) throw new EnvError(problems)
+  return result.data
+}
+
+/** What the image store needs beyond the schema: a bucket, and both credentials or none. */
+function imageStoreProblems(env: ImageSettings): string[] {
+  if (env.IMAGE_STORE !== 's3') return []
+  const problems: string[] = []
+  if (!env.S3_BUCKET) problems.push('S3_BUCKET: is required while IMAGE_STORE is s3')
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither')
+  }
+  return problems
 }
 
 /** What the chosen payment provider needs beyond the schema (docs/payments.md). */

@@ -36,10 +36,12 @@ export async function createAuction({
   title,
   startsInMs = 1500,
   retailPrice = 5_000_00,
+  imageUrl = null,
 }: {
   title: string
   startsInMs?: number
   retailPrice?: number
+  imageUrl?: string | null
 }) {
   const { prisma, engine } = connect()
   const displayId = `T${randomBytes(3).toString('hex').toUpperCase()}`
@@ -50,6 +52,7 @@ export async function createAuction({
       title,
       description: 'Лот для проверки торгов.',
       retailPrice,
+      imageUrl,
       startTime: new Date(Date.now() + startsInMs),
     },
     select: { id: true, slug: true, displayId: true, title: true },

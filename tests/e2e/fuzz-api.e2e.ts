@@ -36,6 +36,7 @@ const routes: Array<[string, string]> = [
   ['GET', '/api/admin/auction-stats/:id'],
   ['DELETE', '/api/admin/finished-auctions/:id'],
   ['PUT', '/api/admin/settings'],
+  ['POST', '/api/admin/images'],
 ]
 
 const bodies: Array<string | undefined> = [

@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
-import { X } from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/utils/hooks.ts'
+import { DialogCloseCross } from '~/components/dialog-close.tsx'
 
 /**
  * A dialog whose open state is the URL (a route of its own, like /admin/auctions/new, or a query
@@ -87,12 +87,7 @@ export function UrlDialog({
             <Dialog.Description className="mb-3 text-slate-700">{description}</Dialog.Description>
           ) : null}
           {children}
-          <Dialog.Close
-            aria-label={t('errors.close')}
-            className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100"
-          >
-            <X aria-hidden className="h-5 w-5" />
-          </Dialog.Close>
+          <DialogCloseCross label={t('errors.close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

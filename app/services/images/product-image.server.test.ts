@@ -7,15 +7,17 @@ import { storedImage } from '~/utils/product-image.ts'
 import {
   ImageRefused,
   MAX_IMAGE_BYTES,
-  storeProductImage,
+  storeProductImage as storeIn,
 } from '~/services/images/product-image.server.ts'
+import { folderStore, type ImageStore } from '~/services/images/store.server.ts'
 
 // Uploads become product images: checked by content, kept upright in their widths as WebP and
 // JPEG, once per content. Real sharp, real files in a folder of this test's own.
 let dataDir: string
+let store: ImageStore
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'images-'))
-  process.env.DATA_DIR = dataDir
+  store = folderStore(path.join(dataDir, 'images'))
 })
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
@@ -43,6 +45,8 @@ const refusal = (promise: Promise<unknown>) =>
     (error: unknown) =>
       error instanceof ImageRefused ? { key: error.key, status: error.status } : error,
   )
+
+const storeProductImage = (bytes: Uint8Array) => storeIn(bytes, store)
 
 const filesOf = (key: string) => readdirSync(path.join(dataDir, 'images', key)).sort()
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import { hasImageFile, imagesDir, putImageFile } from '~/services/images/store.server.ts'
+import { getImageStore, type ImageStore } from '~/services/images/store.server.ts'
 import {
   imageFileUrl,
   imageKey,
@@ -41,11 +41,11 @@ const encoders: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
 }
 
 /**
- * Keeps an uploaded file as a product image (in the images folder `dir`) and returns its
+ * Keeps an uploaded file as a product image (in `store`) and returns its
  * `imageUrl` (the largest JPEG) with its width and height. The same content uploaded again is the
  * same image, kept once.
  */
-export async function storeProductImage(bytes: Uint8Array, dir = imagesDir()) {
+export async function storeProductImage(bytes: Uint8Array, store: ImageStore = getImageStore()) {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRefused('errors.imageTooLarge', 413)
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   let metadata: sharp.Metadata
@@ -70,7 +70,7 @@ export async function storeProductImage(bytes: Uint8Array, dir = imagesDir()) {
   const imageUrl = imageFileUrl(key, width, 'jpg')
   const answer = { imageUrl, width, height }
   // The largest JPEG is written last: when it is there, the image is whole.
-  if (await hasImageFile(dir, `${key}/${width}.jpg`)) return answer
+  if (await store.has(`${key}/${width}.jpg`)) return answer
 
   let largest: { data: Buffer; info: sharp.OutputInfo }
   try {
@@ -91,7 +91,7 @@ export async function storeProductImage(bytes: Uint8Array, dir = imagesDir()) {
     for (const format of ['webp', 'jpg'] as const) {
       let image = sharp(largest.data, { raw })
       if (size < width) image = image.resize({ width: size })
-      await putImageFile(dir, `${key}/${size}.${format}`, await encoders[format](image).toBuffer())
+      await store.put(`${key}/${size}.${format}`, await encoders[format](image).toBuffer())
     }
   }
   return answer

@@ -1,40 +1,149 @@
 import { randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { getEnv } from '~/utils/env.server.ts'
+import { Readable } from 'node:stream'
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
+import { getEnv, type ImageSettings } from '~/utils/env.server.ts'
 
-// Where product images are kept: files under DATA_DIR/images (a volume in the container), served
-// by the web server as they are (server/app.ts, `/images`). Several instances share them through
-// a shared volume.
+// Where product images are kept (IMAGE_STORE): files under DATA_DIR/images (a volume in the
+// container; several instances share it as one volume), or an S3-compatible bucket for instances
+// that share no folder. A file is named by its image's key and width (`key/480.webp`) and never
+// changes once written.
+
+/** A kept file: its bytes as they are read, and its length. */
+export type StoredFile = { body: Readable; size: number; contentType: string }
+
+export type ImageStore = {
+  /** Whether `file` is kept. */
+  has(file: string): Promise<boolean>
+  /** Keeps `data` as `file`, whole or not at all. */
+  put(file: string, data: Buffer): Promise<void>
+  /** The file, or null when it is not kept. */
+  get(file: string): Promise<StoredFile | null>
+}
+
+const FILE = /^[0-9a-z-]+\/\d+\.(webp|jpg)$/
+
+/** Whether `file` is a name the store can hold (and a request may ask for). */
+export function isImageFile(file: string) {
+  return FILE.test(file)
+}
+
+function checked(file: string) {
+  if (!isImageFile(file)) throw new Error(`not an image file: ${file}`)
+  return file
+}
+
+export const contentTypeOf = (file: string) =>
+  file.endsWith('.webp') ? 'image/webp' : 'image/jpeg'
 
 /** The folder of the kept images (DATA_DIR/images). */
 export function imagesDir(dataDir = getEnv().DATA_DIR) {
   return path.resolve(dataDir, 'images')
 }
 
-/** `file` (a key's folder and a file name, `key/480.webp`) inside the images folder `dir`. */
-function pathOf(dir: string, file: string) {
-  if (!/^[0-9a-z-]+\/\d+\.(webp|jpg)$/.test(file)) throw new Error(`not an image file: ${file}`)
-  return path.join(dir, file)
-}
-
-/** Whether `file` is kept in the images folder `dir`. */
-export async function hasImageFile(dir: string, file: string) {
-  try {
-    return (await stat(pathOf(dir, file))).isFile()
-  } catch {
-    return false
+/** Files in the folder `dir`; a file is written beside its name and renamed into place. */
+export function folderStore(dir: string): ImageStore {
+  return {
+    async has(file) {
+      try {
+        return (await stat(path.join(dir, checked(file)))).isFile()
+      } catch {
+        return false
+      }
+    },
+    async put(file, data) {
+      const target = path.join(dir, checked(file))
+      await mkdir(path.dirname(target), { recursive: true })
+      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`
+      await writeFile(temporary, data)
+      await rename(temporary, target)
+    },
+    async get(file) {
+      const target = path.join(dir, checked(file))
+      try {
+        const { size } = await stat(target)
+        return { body: createReadStream(target), size, contentType: contentTypeOf(file) }
+      } catch {
+        return null
+      }
+    },
   }
 }
 
-/**
- * Keeps `data` as `file` in the images folder `dir`, whole or not at all: written beside it and then renamed, so a reader
- * never sees half a file and two writers of the same content leave one.
- */
-export async function putImageFile(dir: string, file: string, data: Buffer) {
-  const target = pathOf(dir, file)
-  await mkdir(path.dirname(target), { recursive: true })
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`
-  await writeFile(temporary, data)
-  await rename(temporary, target)
+/** Objects `images/{file}` in an S3-compatible bucket; a PUT is whole or not at all. */
+export function bucketStore(settings: ImageSettings): ImageStore {
+  const client = new S3Client({
+    region: settings.S3_REGION,
+    endpoint: settings.S3_ENDPOINT,
+    forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+    credentials:
+      settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: settings.S3_ACCESS_KEY_ID,
+            secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+  })
+  const Bucket = settings.S3_BUCKET ?? ''
+  const keyOf = (file: string) => `images/${checked(file)}`
+  const missing = (error: unknown) => error instanceof NotFound || error instanceof NoSuchKey
+  return {
+    async has(file) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(file) }))
+        return true
+      } catch (error) {
+        if (missing(error)) return false
+        throw error
+      }
+    },
+    async put(file, data) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: keyOf(file),
+          Body: data,
+          ContentType: contentTypeOf(file),
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      )
+    },
+    async get(file) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(file) }))
+        if (!(object.Body instanceof Readable)) throw new Error('S3 answered no stream')
+        return {
+          body: object.Body,
+          size: object.ContentLength ?? 0,
+          contentType: contentTypeOf(file),
+        }
+      } catch (error) {
+        if (missing(error)) return null
+        throw error
+      }
+    },
+  }
+}
+
+/** The store the settings name. */
+export function imageStoreOf(settings: ImageSettings): ImageStore {
+  return settings.IMAGE_STORE === 's3'
+    ? bucketStore(settings)
+    : folderStore(imagesDir(settings.DATA_DIR))
+}
+
+let store: ImageStore | undefined
+/** This process's store (IMAGE_STORE). */
+export function getImageStore(): ImageStore {
+  store ??= imageStoreOf(getEnv())
+  return store
 }
