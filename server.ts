@@ -32,6 +32,7 @@ const runtime = createEngineRuntime({
   log,
   databaseUrl: env.DATABASE_URL,
   workers: env.ENGINE_WORKERS,
+  replicas: { count: env.REDIS_WAIT_REPLICAS, timeoutMs: env.REDIS_WAIT_TIMEOUT_MS },
 })
 
 const server = await createAppServer(env, {

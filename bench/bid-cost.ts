@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { Redis } from 'ioredis'
+import { createRedis } from '../engine/redis.ts'
 import { Engine } from '../engine/index.ts'
 import { freePort, sleep, waitFor } from '../tests/setup/stack.ts'
 import { fmt, scratch } from './support.ts'
@@ -59,7 +59,10 @@ async function count(label: string, work: () => Promise<void>): Promise<number> 
   return Number(/^summary: (\d+)/m.exec(text)?.[1] ?? 0)
 }
 
-const redis = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 50 })
+const redis = createRedis(`redis://127.0.0.1:${port}`, {
+  lazyConnect: true,
+  maxRetriesPerRequest: 50,
+})
 // Refused connections while valgrind starts Redis are expected.
 redis.on('error', () => {})
 try {

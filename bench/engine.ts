@@ -1,9 +1,16 @@
 // Bids per second through the engine alone: many users with real balances bidding on 100 live
 // auctions, concurrently, for a fixed time; next to redis-benchmark's EVALSHA of a no-op script
 // on the same Redis in the same run. `npm run bench:engine [-- --seconds 10 --users 40000]`.
+// `--wait-replicas 1`: on a primary with that many replicas of the bench's own, the same run
+// without and then with Redis WAIT after each bid (REDIS_WAIT_REPLICAS, engine/replicas.ts).
 import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { Engine } from '../engine/index.ts'
+import { freePort, waitFor } from '../tests/setup/stack.ts'
+import { replicasOnline, startDataNode, type RedisProcess } from '../tests/setup/redis-servers.ts'
 import { fmt, percentile, scratch } from './support.ts'
 
 const { values } = parseArgs({
@@ -12,14 +19,33 @@ const { values } = parseArgs({
     users: { type: 'string', default: '40000' },
     auctions: { type: 'string', default: '100' },
     concurrency: { type: 'string', default: '256' },
+    'wait-replicas': { type: 'string', default: '0' },
   },
 })
 const seconds = Number(values.seconds)
 const userCount = Number(values.users)
 const auctionCount = Number(values.auctions)
 const concurrency = Number(values.concurrency)
+const waitReplicas = Number(values['wait-replicas'])
 
-const env = await scratch('engine')
+const dir = mkdtempSync(path.join(tmpdir(), 'pa-bench-replicas-'))
+const nodes: RedisProcess[] = []
+let primaryUrl: string | undefined
+if (waitReplicas > 0) {
+  const primary = await startDataNode(await freePort(), dir)
+  nodes.push(primary)
+  for (let i = 0; i < waitReplicas; i++)
+    nodes.push(await startDataNode(await freePort(), dir, primary.port))
+  await waitFor(
+    'the replicas to sync',
+    async () => (await replicasOnline(primary.port)) === waitReplicas,
+    15_000,
+  )
+  primaryUrl = `redis://127.0.0.1:${primary.port}`
+  process.stdout.write(`a primary with ${waitReplicas} replica(s) of the bench's own\n`)
+}
+
+const env = await scratch('engine', primaryUrl)
 const { prisma, redis } = env
 try {
   process.stdout.write(`setting up ${fmt(userCount)} users and ${auctionCount} live auctions...\n`)
@@ -52,29 +78,60 @@ try {
     await Promise.all(users.slice(i, i + 1000).map((user) => engine.loadUser(user.id)))
   }
 
-  process.stdout.write(`bidding for ${seconds} s with ${concurrency} concurrent bidders...\n`)
-  const latencies: number[] = []
-  const rejects: Record<string, number> = {}
-  let accepted = 0
-  const stopAt = Date.now() + seconds * 1000
-  const perLoop = Math.floor(userCount / concurrency)
-  const began = process.hrtime.bigint()
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, loop) => {
-      let turn = 0
-      while (Date.now() < stopAt) {
-        const user = users[loop * perLoop + (turn++ % perLoop)]!
-        const auction = `bench-auction-${Math.floor(Math.random() * auctionCount)}`
-        const t0 = process.hrtime.bigint()
-        const result = await engine.bid(auction, user.id)
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6)
-        if (result.ok) accepted++
-        else rejects[result.reason] = (rejects[result.reason] ?? 0) + 1
-      }
-    }),
-  )
-  const elapsed = Number(process.hrtime.bigint() - began) / 1e9
-  latencies.sort((a, b) => a - b)
+  /** Bids for `seconds` through `bidder`: accepted per second, latencies, rejects. */
+  async function measure(bidder: Engine, label: string) {
+    process.stdout.write(`${label}: bidding for ${seconds} s with ${concurrency} bidders...\n`)
+    const latencies: number[] = []
+    const rejects: Record<string, number> = {}
+    let accepted = 0
+    const stopAt = Date.now() + seconds * 1000
+    const perLoop = Math.floor(userCount / concurrency)
+    const began = process.hrtime.bigint()
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, loop) => {
+        let turn = 0
+        while (Date.now() < stopAt) {
+          const user = users[loop * perLoop + (turn++ % perLoop)]!
+          const auction = `bench-auction-${Math.floor(Math.random() * auctionCount)}`
+          const t0 = process.hrtime.bigint()
+          const result = await bidder.bid(auction, user.id)
+          latencies.push(Number(process.hrtime.bigint() - t0) / 1e6)
+          if (result.ok) accepted++
+          else rejects[result.reason] = (rejects[result.reason] ?? 0) + 1
+        }
+      }),
+    )
+    const elapsed = Number(process.hrtime.bigint() - began) / 1e9
+    latencies.sort((x, y) => x - y)
+    return {
+      label,
+      rate: accepted / elapsed,
+      calls: latencies.length / elapsed,
+      latencies,
+      rejects,
+    }
+  }
+  const runs = []
+  if (waitReplicas === 0) runs.push(await measure(engine, 'bids'))
+  else {
+    // Each kind twice, taking turns, so that what else the machine does weighs on both alike.
+    // The second kind's bids go through a connection of their own (engine/replicas.ts).
+    const waiting = new Engine({
+      redis,
+      prisma,
+      prefix: env.prefix,
+      timerMs: 3_600_000,
+      replicas: { count: waitReplicas, timeoutMs: 1_000 },
+    })
+    for (const round of [1, 2]) {
+      runs.push(await measure(engine, `without WAIT (${round})`))
+      // Everyone bid in the run before: the 1 s rule has passed for all but its last bids.
+      await new Promise((resolve) => setTimeout(resolve, 1_100))
+      runs.push(await measure(waiting, `with WAIT ${waitReplicas} (${round})`))
+      await new Promise((resolve) => setTimeout(resolve, 1_100))
+    }
+    await waiting.close()
+  }
 
   // The same Redis running a script that does nothing: the ceiling for any script call.
   const url = new URL(env.redisUrl)
@@ -99,19 +156,22 @@ try {
   )
   const noop = Number(/([\d.]+) requests per second/.exec(output)?.[1] ?? 0)
 
-  const rate = accepted / elapsed
-  process.stdout.write(
-    [
-      '',
+  const lines = ['']
+  for (const { label, rate, calls, latencies, rejects } of runs) {
+    lines.push(
+      `${label}:`,
       `engine bids (accepted)   ${fmt(rate)} bids/s   (goal >= 20,000)`,
-      `all calls                ${fmt(latencies.length / elapsed)} calls/s`,
+      `all calls                ${fmt(calls)} calls/s`,
       `latency p50 / p99        ${fmt(percentile(latencies, 50), 2)} ms / ${fmt(percentile(latencies, 99), 2)} ms`,
       `rejects                  ${JSON.stringify(rejects)}`,
-      `redis-benchmark no-op    ${fmt(noop)} EVALSHA/s`,
       `engine / no-op           ${fmt((100 * rate) / noop, 1)} %   (goal >= 25 %)`,
       '',
-    ].join('\n'),
-  )
+    )
+  }
+  lines.push(`redis-benchmark no-op    ${fmt(noop)} EVALSHA/s`, '')
+  process.stdout.write(lines.join('\n'))
 } finally {
   await env.close()
+  await Promise.all(nodes.map((node) => node.stop()))
+  rmSync(dir, { recursive: true, force: true })
 }

@@ -17,7 +17,8 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
+import { createRedis } from '../engine/redis.ts'
 import { Engine } from '../engine/index.ts'
 import { ensureServices } from '../scripts/services.ts'
 import {
@@ -589,7 +590,7 @@ const began = Date.now()
 const limit = openFileLimit()
 const services = await ensureServices()
 const scenario = await createScenario('fanout', services.DATABASE_URL)
-const redis = new Redis(services.REDIS_URL)
+const redis = createRedis(services.REDIS_URL)
 const rows: Array<Round & { instances: number }> = []
 const notes: string[] = []
 try {

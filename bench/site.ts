@@ -3,7 +3,7 @@
 // Express reference server. Everything it starts, close() stops and removes.
 import { execFileSync, fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { Redis } from 'ioredis'
+import { createRedis } from '../engine/redis.ts'
 import { ensureServices } from '../scripts/services.ts'
 import {
   createAuctions,
@@ -45,7 +45,7 @@ export async function startSite(options: SiteOptions) {
     const scenario = await createScenario(options.name, services.DATABASE_URL)
     cleanups.push(() => scenario.cleanup())
     cleanups.push(() => deleteKeys(services.REDIS_URL, scenario.prefix))
-    const redis = new Redis(services.REDIS_URL)
+    const redis = createRedis(services.REDIS_URL)
     cleanups.push(() => redis.quit())
 
     say(

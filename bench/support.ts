@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { Redis } from 'ioredis'
+import { createRedis } from '../engine/redis.ts'
 import { PrismaClient } from '../prisma/generated/client.ts'
 import { ensureServices } from '../scripts/services.ts'
 import { createDatabase, databaseUrl, dropDatabases } from '../tests/setup/databases.ts'
@@ -10,7 +10,8 @@ import { removeKeys } from '../tests/setup/redis-keys.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 
-export async function scratch(name: string) {
+/** A scratch database and prefix; on the machine's Redis, or the one at `redisUrl`. */
+export async function scratch(name: string, redisUrl?: string) {
   const services = await ensureServices()
   const runId = `${name}_${Date.now().toString(36)}`
   const dbName = `pa_bench_${runId}`
@@ -22,13 +23,13 @@ export async function scratch(name: string) {
     stdio: 'pipe',
   })
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) })
-  const redis = new Redis(services.REDIS_URL, { enableAutoPipelining: true })
+  const redis = createRedis(redisUrl ?? services.REDIS_URL, { enableAutoPipelining: true })
   const prefix = `bench-${runId}`
   return {
     prisma,
     redis,
     prefix,
-    redisUrl: services.REDIS_URL,
+    redisUrl: redisUrl ?? services.REDIS_URL,
     databaseUrl: url,
     async close() {
       await removeKeys(redis, prefix)

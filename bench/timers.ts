@@ -4,7 +4,7 @@
 // the deadline, and how long until Postgres shows the auction finished.
 // `npm run bench:timers [-- --seconds 40 --finishing 60 --busy 40 --rate 300]`.
 import { parseArgs } from 'node:util'
-import { Redis } from 'ioredis'
+import { createRedis } from '../engine/redis.ts'
 import { ensureServices } from '../scripts/services.ts'
 import {
   createAuctions,
@@ -33,7 +33,7 @@ const TIMER_MS = 10_000
 
 const services = await ensureServices()
 const scenario = await createScenario('timers', services.DATABASE_URL)
-const redis = new Redis(services.REDIS_URL)
+const redis = createRedis(services.REDIS_URL)
 let app: Awaited<ReturnType<typeof startApp>> | undefined
 try {
   // Each person bids at most once a second (the 1 s rule), so the rate needs this many.

@@ -19,6 +19,7 @@ import {
   sweepLua,
   timersLua,
 } from './lua.ts'
+import { Replication, type ReplicaOptions } from './replicas.ts'
 import { Script } from './script.ts'
 import {
   BID_TIMER_MS,
@@ -74,6 +75,8 @@ export type EngineOptions = {
   finishedTtlMs?: number
   /** The bid timer; docs/rules.md#bidding fixes it at 10 s, tests shorten it. */
   timerMs?: number
+  /** Replicas that must hold an acknowledged write (Redis WAIT); none by default. */
+  replicas?: ReplicaOptions
 }
 
 export type SweepResult = {
@@ -126,6 +129,8 @@ export class Engine extends EventEmitter<EngineEvents> {
   readonly log: Logger
   private readonly finishedTtlMs: number
   readonly timerMs: number
+  /** Bids, prebids, credits, adjustments and auto-bid budgets: acknowledged once replicated. */
+  readonly replication: Replication
   /**
    * Recent bids by their stored row: every update of an auction reads its newest bids again,
    * nearly all of them read before. Shared objects: read, never changed.
@@ -140,6 +145,12 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.log = options.log ?? silentLogger
     this.finishedTtlMs = options.finishedTtlMs ?? 6 * 60 * 60 * 1000
     this.timerMs = options.timerMs ?? BID_TIMER_MS
+    this.replication = new Replication(this.redis, options.replicas)
+  }
+
+  /** Closes the connection of its own that acknowledged writes use when they wait for replicas. */
+  async close() {
+    await this.replication.close()
   }
 
   /** Loads every script into Redis (later calls also recover from NOSCRIPT by themselves). */
@@ -152,7 +163,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   /** A person's bid: costs one bid credit (docs/rules.md#bidding). */
   async bid(auctionId: string, userId: string): Promise<BidResult> {
     const reply = await this.withUser(userId, () =>
-      scripts.bid.run<Reply>(this.redis, this.bidKeys(auctionId, this.keys.user(userId)), [
+      scripts.bid.run<Reply>(this.acked, this.bidKeys(auctionId, this.keys.user(userId)), [
         auctionId,
         userId,
         0,
@@ -182,6 +193,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       },
     })
     if (accepted.balance !== null) this.emit('balance', { userId, balance: accepted.balance })
+    await this.replication.confirm('bid')
     return accepted
   }
 
@@ -213,6 +225,11 @@ export class Engine extends EventEmitter<EngineEvents> {
       },
     })
     return accepted
+  }
+
+  /** The connection of the acknowledged writes (the main one unless they wait for replicas). */
+  private get acked() {
+    return this.replication.redis
   }
 
   private bidKeys(auctionId: string, bidderKey: string) {
@@ -248,7 +265,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     const k = this.keys
     const reply = await this.withUser(userId, () =>
       scripts.autoBidReserve.run<Reply>(
-        this.redis,
+        this.acked,
         [k.auction(auctionId), k.user(userId), k.autoBids(auctionId), k.autoBidIndex, k.outbox],
         [auctionId, userId, bids],
       ),
@@ -267,6 +284,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       userId,
       status: { left: result.left, placed: result.placed },
     })
+    await this.replication.confirm('auto-bid budget')
     return result
   }
 
@@ -388,7 +406,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     const k = this.keys
     const reply = await this.withUser(userId, () =>
       scripts.prebid.run<Reply>(
-        this.redis,
+        this.acked,
         [k.auction(auctionId), k.user(userId), k.prebids(auctionId), k.outbox],
         [auctionId, userId],
       ),
@@ -404,6 +422,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     }
     this.emit('prebid', { auctionId, userId, prebids: result.prebids })
     this.emit('balance', { userId, balance: result.balance })
+    await this.replication.confirm('prebid')
     return result
   }
 
@@ -423,7 +442,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     const k = this.keys
     const reply = await this.withUser(userId, () =>
       scripts.credit.run<Reply>(
-        this.redis,
+        this.acked,
         [k.user(userId), k.references, k.outbox],
         [userId, amount, reason, reference, auctionId],
       ),
@@ -431,6 +450,8 @@ export class Engine extends EventEmitter<EngineEvents> {
     if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
     const balance = num(reply[2])
     if (reply[0] === 'ok') this.emit('balance', { userId, balance })
+    // A replay too: the first answer may have been a NotReplicated one.
+    await this.replication.confirm('credit')
     return { ok: true, applied: reply[0] === 'ok', balance }
   }
 
@@ -450,7 +471,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     const k = this.keys
     const reply = await this.withUser(userId, () =>
       scripts.adjustBalance.run<Reply>(
-        this.redis,
+        this.acked,
         [k.user(userId), k.references, k.outbox],
         [userId, delta, reference, adminId, note, expected ?? '', ADMIN_BALANCE_MAX],
       ),
@@ -460,6 +481,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     if (reply[0] === 'below_zero' || reply[0] === 'above_max' || reply[0] === 'stale')
       return { ok: false, reason: reply[0], balance }
     if (reply[0] === 'ok') this.emit('balance', { userId, balance })
+    await this.replication.confirm('balance adjustment')
     return { ok: true, applied: reply[0] === 'ok', balance }
   }
 

@@ -10,6 +10,7 @@ import { TimerBroadcast } from './timers.ts'
 
 export { Engine, type EngineOptions, type SweepResult } from './engine.ts'
 export { OutboxWorker } from './outbox.ts'
+export { NotReplicated, type ReplicaOptions } from './replicas.ts'
 export { Lease, LEASE_TTL_MS } from './lease.ts'
 export { Sweeper } from './sweeper.ts'
 export { BotWorker } from './bots.ts'
@@ -93,6 +94,7 @@ export function createEngineRuntime(
           error: String(error),
         })
       })
+      await engine.close()
     },
   }
 }

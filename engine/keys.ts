@@ -28,5 +28,7 @@ export function createKeys(prefix: string) {
     catalog: `${base}catalog`,
     /** Auctions holding auto-bid budgets. */
     autoBidIndex: `${base}abidx`,
+    /** Written by the outbox before its WAIT, to follow what it read in the replication stream. */
+    outboxFence: `${base}outbox-fence`,
   }
 }

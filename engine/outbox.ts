@@ -137,6 +137,7 @@ export class OutboxWorker {
         }
         if (entries.length === 0) entries = await this.read(reader, '>', 1000)
         if (entries.length === 0) continue
+        await this.replicated(reader)
         await this.apply(entries)
         if (this.backoffMs) this.engine.log.info('outbox writing again', { after: this.backoffMs })
         this.backoffMs = 0
@@ -198,9 +199,19 @@ export class OutboxWorker {
       let entries = await this.read(reader, '0', 0)
       if (entries.length === 0) entries = await this.read(reader, '>', 0)
       if (entries.length === 0) return total
+      await this.replicated(reader)
       await this.apply(entries)
       total += entries.length
     }
+  }
+
+  /**
+   * With replicas to wait for, Postgres gets only entries they hold: a failover cannot take
+   * back from Redis what Postgres already has (docs/decisions/037-acknowledged-after-a-replica.md).
+   */
+  private replicated(reader: Redis) {
+    const { replication, keys } = this.engine
+    return replication.caughtUp(reader, keys.outboxFence, 'outbox entries')
   }
 
   /** Writes a batch; if the batch fails for one bad entry, writes entries one by one. */

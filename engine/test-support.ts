@@ -2,7 +2,8 @@
 // file its own database and key prefix; each engine here gets a prefix of its own inside it).
 import { randomBytes } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
+import { createRedis } from './redis.ts'
 import { afterAll } from 'vitest'
 import { PrismaClient } from '../prisma/generated/client.ts'
 import { Engine, type EngineOptions } from './engine.ts'
@@ -31,7 +32,7 @@ afterAll(async () => {
 })
 
 export function testRedis(): Redis {
-  const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 2 })
+  const redis = createRedis(process.env.REDIS_URL!, { maxRetriesPerRequest: 2 })
   redisClients.push(redis)
   return redis
 }

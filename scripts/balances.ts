@@ -2,29 +2,22 @@
 // Checks every user's bid balance against the ledger (Postgres balance and Redis hot copy);
 // with --repair, sets each wrong balance to its ledger sum. See docs/operations.md.
 import { parseArgs } from 'node:util'
-import { Redis } from 'ioredis'
 import { auditBalances, rebuildBalances } from '../engine/balances.ts'
 import { Engine } from '../engine/engine.ts'
 import { createPrismaClient } from '../app/utils/db.server.ts'
-import { DEFAULT_REDIS_PREFIX } from '../app/utils/env.server.ts'
+import { parseEnv } from '../app/utils/env.server.ts'
+import { createRedis, redisTarget } from '../engine/redis.ts'
 
 async function main() {
   const { values } = parseArgs({
     options: { repair: { type: 'boolean', default: false } },
     strict: true,
   })
-  const databaseUrl = process.env.DATABASE_URL
-  const redisUrl = process.env.REDIS_URL
-  if (!databaseUrl || !redisUrl) {
-    throw new Error('DATABASE_URL and REDIS_URL must point at the installation to check')
-  }
-  const prisma = createPrismaClient(databaseUrl)
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 })
-  const engine = new Engine({
-    redis,
-    prisma,
-    prefix: process.env.REDIS_PREFIX || DEFAULT_REDIS_PREFIX,
-  })
+  // The installation's environment, validated as a start would (REDIS_URL or its Sentinels).
+  const env = parseEnv()
+  const prisma = createPrismaClient(env.DATABASE_URL)
+  const redis = createRedis(redisTarget(env), { maxRetriesPerRequest: 2 })
+  const engine = new Engine({ redis, prisma, prefix: env.REDIS_PREFIX })
   try {
     const audit = await auditBalances(engine)
     console.log(

@@ -214,6 +214,14 @@ function installRedis(): string {
   return found
 }
 
+/**
+ * redis-server, installed from Debian's package when missing (as root). It is also the Sentinel:
+ * `redis-server <config> --sentinel` is what Debian's redis-sentinel package runs.
+ */
+export function redisServerBinary(): string {
+  return findRedisServer() ?? installRedis()
+}
+
 async function waitForPort(port: number, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -229,7 +237,7 @@ async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }>
     say(`REDIS_URL not set: reusing the local Redis already running on port ${LOCAL_REDIS_PORT}`)
     return { url, stop: async () => {} }
   }
-  const binary = findRedisServer() ?? installRedis()
+  const binary = redisServerBinary()
   const dir = path.join(dataDir, 'redis')
   mkdirSync(dir, { recursive: true })
   const pidFile = path.join(dir, 'redis.pid')

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { NotReplicated } from '../../engine/index.ts'
 import { isUnavailable, log, noteRequest, withRequestContext } from './logger.server.ts'
 
 describe('structured logs', () => {
@@ -43,6 +44,11 @@ describe('structured logs', () => {
     expect(isUnavailable(new Error('wrapped', { cause: refused }))).toBe(true)
     expect(isUnavailable(Object.assign(new Error('x'), { code: 'P1001' }))).toBe(true)
     expect(isUnavailable(new Error('Connection is closed.'))).toBe(true)
+    // A write no replica confirmed in time, and a primary just turned replica by a failover.
+    expect(isUnavailable(new NotReplicated('bid', 0, 1))).toBe(true)
+    expect(isUnavailable(new Error("READONLY You can't write against a read only replica."))).toBe(
+      true,
+    )
     expect(isUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(
       false,
     )

@@ -94,7 +94,9 @@ export function isUnavailable(error: unknown): boolean {
       name === 'PrismaClientInitializationError' ||
       name === 'MaxRetriesPerRequestError' ||
       // Redis refused to mark ended sessions (app/services/session.server.ts).
-      name === 'SessionsNotForgotten'
+      name === 'SessionsNotForgotten' ||
+      // A write no replica confirmed in time (engine/replicas.ts): it stays, asked again later.
+      name === 'NotReplicated'
     )
       return true
     if (
@@ -106,7 +108,7 @@ export function isUnavailable(error: unknown): boolean {
       return true
     if (
       message &&
-      /Connection is closed|connect ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|Can't reach database server/i.test(
+      /Connection is closed|connect ECONNREFUSED|^READONLY|^LOADING|^UNBLOCKED|Connection terminated|timeout exceeded when trying to connect|Can't reach database server/i.test(
         message,
       )
     )

@@ -1,4 +1,6 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { createRedis as connect, redisTarget, type RedisTarget } from '../../engine/redis.ts'
+import { getEnv } from '~/utils/env.server.ts'
 
 // One Redis connection per process for commands (blocking reads and pub/sub get their own,
 // made with `duplicate()` where they are needed). Kept on globalThis so the development server's
@@ -6,8 +8,8 @@ import { Redis } from 'ioredis'
 
 const globalForRedis = globalThis as typeof globalThis & { __redis?: Redis }
 
-export function createRedis(url: string, name = 'main'): Redis {
-  return new Redis(url, {
+export function createRedis(target: RedisTarget | string, name = 'main'): Redis {
+  return connect(target, {
     connectionName: `penny-auction:${name}`,
     maxRetriesPerRequest: 2,
     enableAutoPipelining: true,
@@ -16,10 +18,6 @@ export function createRedis(url: string, name = 'main'): Redis {
 }
 
 export function getRedis(): Redis {
-  if (!globalForRedis.__redis) {
-    const url = process.env.REDIS_URL
-    if (!url) throw new Error('REDIS_URL is not set')
-    globalForRedis.__redis = createRedis(url)
-  }
+  globalForRedis.__redis ??= createRedis(redisTarget(getEnv()))
   return globalForRedis.__redis
 }

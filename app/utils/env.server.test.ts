@@ -151,4 +151,47 @@ describe('environment', () => {
     ])
       expect(issues({ ...base, TRUST_PROXY: value })[0], value).toMatch(/^TRUST_PROXY: must be/)
   })
+
+  test('Redis through Sentinels: host:port list and a primary name, validated together', () => {
+    const sentinels = { DATABASE_URL: base.DATABASE_URL, REDIS_MASTER_NAME: 'penny' }
+    const env = parseEnv({
+      ...sentinels,
+      REDIS_SENTINELS: '10.0.0.1:26379, sentinel-b.local:26380,[2001:db8::1]:26381',
+    })
+    expect(env.REDIS_SENTINELS).toEqual([
+      { host: '10.0.0.1', port: 26379 },
+      { host: 'sentinel-b.local', port: 26380 },
+      { host: '2001:db8::1', port: 26381 },
+    ])
+    expect(env.REDIS_URL).toBeUndefined()
+    for (const value of ['10.0.0.1', '10.0.0.1:0', 'a:70000', 'a:1,,b:2', 'redis://a:1'])
+      expect(issues({ ...sentinels, REDIS_SENTINELS: value }), value).toEqual([
+        'REDIS_SENTINELS: must be host:port entries, comma-separated',
+      ])
+    expect(issues({ ...base, REDIS_SENTINELS: 'a:1' })).toEqual([
+      'REDIS_MASTER_NAME: is required with REDIS_SENTINELS',
+    ])
+    expect(issues({ ...base, REDIS_MASTER_NAME: 'penny' })).toEqual([
+      'REDIS_SENTINELS: is required with REDIS_MASTER_NAME',
+    ])
+    expect(
+      issues({ ...sentinels, REDIS_SENTINELS: 'a:1', REDIS_MASTER_NAME: 'no spaces' })[0],
+    ).toMatch(/^REDIS_MASTER_NAME: /)
+    expect(issues({ DATABASE_URL: base.DATABASE_URL })).toEqual(['REDIS_URL: is required'])
+  })
+
+  test('waiting for replicas is off by default; its count and timeout are bounded', () => {
+    expect(parseEnv(base)).toMatchObject({ REDIS_WAIT_REPLICAS: 0, REDIS_WAIT_TIMEOUT_MS: 1_000 })
+    expect(
+      parseEnv({ ...base, REDIS_WAIT_REPLICAS: '1', REDIS_WAIT_TIMEOUT_MS: '250' }),
+    ).toMatchObject({ REDIS_WAIT_REPLICAS: 1, REDIS_WAIT_TIMEOUT_MS: 250 })
+    for (const value of ['-1', '1.5', 'one', '11'])
+      expect(issues({ ...base, REDIS_WAIT_REPLICAS: value })[0], value).toMatch(
+        /^REDIS_WAIT_REPLICAS: /,
+      )
+    for (const value of ['0', '60001', 'soon'])
+      expect(issues({ ...base, REDIS_WAIT_TIMEOUT_MS: value })[0], value).toMatch(
+        /^REDIS_WAIT_TIMEOUT_MS: /,
+      )
+  })
 })

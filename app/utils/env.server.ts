@@ -88,10 +88,33 @@ const schema = z.object({
     .string()
     .url()
     .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgresql:// URL'),
+  /** Required unless REDIS_SENTINELS is set; then only its user, password and database count. */
   REDIS_URL: z
     .string()
     .url()
-    .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL'),
+    .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Sentinels to ask for REDIS_MASTER_NAME's primary (docs/operations.md#redis-sentinel). */
+  REDIS_SENTINELS: z
+    .string()
+    .transform((value, ctx) => {
+      const sentinels = value.split(',').map((entry) => parseHostPort(entry.trim()))
+      if (sentinels.every((s) => s !== null)) return sentinels
+      ctx.addIssue({ code: 'custom', message: 'must be host:port entries, comma-separated' })
+      return z.NEVER
+    })
+    .optional(),
+  REDIS_MASTER_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, ., _ and - only, at most 64')
+    .optional(),
+  /**
+   * Replicas that must hold a bid, prebid, credit or payment before it is acknowledged (Redis
+   * WAIT, docs/decisions/037-acknowledged-after-a-replica.md); 0 = acknowledged at once.
+   */
+  REDIS_WAIT_REPLICAS: z.coerce.number().int().min(0).max(10).default(0),
+  /** How long a write waits for those replicas before its answer is a 503. */
+  REDIS_WAIT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
   /** Prefix of every Redis key, so several installs or test runs can share one Redis. */
   REDIS_PREFIX: z
     .string()
@@ -158,6 +181,14 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { PAYMENT_SANDBOX_SECRET: string }
 
+/** `host:port` (a name, IPv4 or [IPv6]) and a port from 1 to 65535, or null. */
+function parseHostPort(entry: string): { host: string; port: number } | null {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry)
+  const port = Number(match?.[2])
+  if (!match || port < 1 || port > 65535) return null
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port }
+}
+
 /** Secrets for signed cookies: the first signs, every one verifies. */
 export function cookieSecrets(env: Env): string[] {
   return [env.SESSION_SECRET, ...env.SESSION_SECRET_PREVIOUS]
@@ -197,8 +228,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     input.SESSION_SECRET = DEV_SESSION_SECRET
   }
   const result = schema.safeParse(input)
-  if (!result.success) throw new EnvError(issuesOf(result.error))
-  const problems = [...imageStoreProblems(result.data), ...providerProblems(result.data)]
+  const redis = redisProblems(input)
+  if (!result.success) throw new EnvError([...issuesOf(result.error), ...redis])
+  const problems = [...redis, ...imageStoreProblems(result.data), ...providerProblems(result.data)]
   if (problems.length > 0) throw new EnvError(problems)
   return {
     ...result.data,
@@ -257,6 +289,16 @@ function providerProblems(env: z.infer<typeof schema>): string[] {
     }
   }
   return problems
+}
+
+/** Redis is reached either at REDIS_URL or through Sentinels that name its primary. */
+function redisProblems(env: Record<string, string | undefined>): string[] {
+  if (env.REDIS_SENTINELS && !env.REDIS_MASTER_NAME)
+    return ['REDIS_MASTER_NAME: is required with REDIS_SENTINELS']
+  if (env.REDIS_MASTER_NAME && !env.REDIS_SENTINELS)
+    return ['REDIS_SENTINELS: is required with REDIS_MASTER_NAME']
+  if (!env.REDIS_URL && !env.REDIS_SENTINELS) return ['REDIS_URL: is required']
+  return []
 }
 
 let cached: Env | undefined

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
+import { createRedis } from '../../engine/redis.ts'
 import { afterAll, inject } from 'vitest'
 import { slugify } from '../../app/utils/slug.ts'
 import { Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
@@ -17,7 +18,7 @@ function connect() {
   prisma ??= new PrismaClient({
     adapter: new PrismaPg({ connectionString: inject('e2eDatabaseUrl') }),
   })
-  redis ??= new Redis(inject('e2eRedisUrl'))
+  redis ??= createRedis(inject('e2eRedisUrl'))
   engine ??= new Engine({ redis, prisma, prefix: inject('e2eRedisPrefix') })
   return { prisma, engine }
 }

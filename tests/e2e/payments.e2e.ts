@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { Redis } from 'ioredis'
+import { createRedis } from '../../engine/redis.ts'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
@@ -17,7 +17,7 @@ import { newUser } from './people.ts'
 const prisma = new PrismaClient({
   adapter: new PrismaPg({ connectionString: inject('e2eDatabaseUrl') }),
 })
-const redis = new Redis(inject('e2eRedisUrl'))
+const redis = createRedis(inject('e2eRedisUrl'))
 afterAll(async () => {
   await redis.quit()
   await prisma.$disconnect()

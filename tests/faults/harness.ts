@@ -4,12 +4,14 @@ import type { Redis } from 'ioredis'
 import { io, type Socket } from 'socket.io-client'
 import { expect } from 'vitest'
 import { auditBalances } from '../../engine/balances.ts'
-import { Engine } from '../../engine/index.ts'
+import { Engine, type AuctionStatus } from '../../engine/index.ts'
+import { createRedis, type RedisTarget } from '../../engine/redis.ts'
 import {
   BID_EVERY_MS,
   INITIAL_BALANCE,
   sleep,
   waitFor,
+  type App,
   type Person,
   type Scenario,
 } from '../setup/stack.ts'
@@ -102,10 +104,73 @@ export class Bidders {
   }
 }
 
+/**
+ * Waits until bids are acknowledged again and a socket's update (`updates`, from watchUpdates)
+ * came after `since`, lets the bidding go on 3 s more and stops it.
+ */
+export async function recoveredAfter(bidders: Bidders, updates: number[], since: number) {
+  await waitFor(
+    'bids acknowledged again',
+    async () => bidders.acks.some((a) => a.at > since),
+    15_000,
+    100,
+  )
+  await waitFor('an auctionUpdate after the outage', async () => updates.at(-1)! > since, 10_000)
+  await sleep(3_000)
+  await bidders.stop()
+}
+
+/**
+ * A clean error for every bid during an outage (`answers`, from Bidders.statuses): an answer,
+ * never a dropped connection nor a server error; no server process died.
+ */
+export function expectCleanAnswers(answers: Record<string, number>, apps: App[]) {
+  expect(answers.network ?? 0, 'requests without an answer during the outage').toBe(0)
+  expect(answers['500'] ?? 0, 'server errors during the outage').toBe(0)
+  for (const app of apps) expect(app.exited(), 'the server process').toBeNull()
+}
+
+/**
+ * A socket on the instance at `url` following one auction: the times its `auctionUpdate`s came.
+ * Resolves once connected.
+ */
+export async function watchUpdates(url: string, auctionId: string) {
+  const updates: number[] = []
+  const socket: Socket = io(url, { transports: ['websocket'] })
+  socket.on('connect', () => socket.emit('joinAuction', auctionId))
+  socket.on('auctionUpdate', () => updates.push(Date.now()))
+  await waitFor('the socket to connect', async () => socket.connected, 5_000)
+  return { socket, updates }
+}
+
+/** Waits until every auction has `status` in Redis. */
+export function auctionsReach(
+  engine: Engine,
+  auctions: string[],
+  status: AuctionStatus,
+  timeoutMs: number,
+) {
+  return waitFor(
+    `the auctions to be ${status}`,
+    async () => (await engine.getStates(auctions)).every((s) => s?.status === status),
+    timeoutMs,
+  )
+}
+
 // --- the accounting -------------------------------------------------------------------------
 
 export function engineFor(scenario: Scenario, redis: Redis) {
   return new Engine({ redis, prisma: scenario.prisma, prefix: scenario.prefix })
+}
+
+/**
+ * An engine of the test's own on a Redis that is going to fail: its commands fail during the
+ * outage (not queued for long) and its connection comes back like the app's.
+ */
+export function engineThrough(scenario: Scenario, target: RedisTarget | string) {
+  const redis = createRedis(target, { maxRetriesPerRequest: 1 })
+  redis.on('error', () => {})
+  return engineFor(scenario, redis)
 }
 
 /** Waits until every outbox entry is written to Postgres (written entries leave the stream). */

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
+import { createRedis } from '../../engine/redis.ts'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {
   account,
@@ -29,7 +30,7 @@ const apps: App[] = []
 
 beforeAll(async () => {
   scenario = await createScenario('kill', inject('faultsDatabaseUrl'))
-  redis = new Redis(redisUrl)
+  redis = createRedis(redisUrl)
 })
 
 afterAll(async () => {

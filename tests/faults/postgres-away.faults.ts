@@ -1,5 +1,6 @@
 import net from 'node:net'
-import { Redis } from 'ioredis'
+import { type Redis } from 'ioredis'
+import { createRedis } from '../../engine/redis.ts'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {
   account,
@@ -110,7 +111,7 @@ test('Postgres away for 30 s while auctions finish: they finish on time and all 
     prefix: scenario.prefix,
     label: 'web',
   })
-  redis = new Redis(redisUrl)
+  redis = createRedis(redisUrl)
   const engine = engineFor(scenario, redis)
   await waitFor(
     'the auctions to start',

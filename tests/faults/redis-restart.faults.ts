@@ -1,92 +1,58 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Redis } from 'ioredis'
-import { io as connect, type Socket } from 'socket.io-client'
+import { type Redis } from 'ioredis'
+import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {
   account,
+  auctionsReach,
   Bidders,
   createAuctions,
   createPeople,
   createScenario,
-  engineFor,
+  engineThrough,
+  expectCleanAnswers,
   finishedOnTime,
   freePort,
   readiness,
+  recoveredAfter,
   say,
   sleep,
   startApp,
   waitDrained,
   waitFor,
+  watchUpdates,
   type App,
   type Scenario,
 } from './harness.ts'
+import { startRedisServer, type RedisProcess } from '../setup/redis-servers.ts'
 
 // One instance on a Redis of the test's own (AOF, fsync on every write), killed with SIGKILL
 // during bidding and started again on the same port and files two seconds later.
 
-function redisBinary() {
-  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' })
-  const binary = found.stdout.trim() || '/usr/bin/redis-server'
-  if (!existsSync(binary)) {
-    throw new Error('redis-server is not installed (Debian: apt-get install -y redis-server)')
-  }
-  return binary
-}
-
 let scenario: Scenario
 let app: App | undefined
-let redisServer: ChildProcess | undefined
+let redisServer: RedisProcess | undefined
 let redis: Redis | undefined
 let socket: Socket | undefined
 const dir = mkdtempSync(path.join(tmpdir(), 'pa-faults-redis-'))
 
-async function startRedis(port: number) {
-  const child = spawn(
-    redisBinary(),
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'always',
-      '--save',
-      '',
-    ],
-    { stdio: 'ignore' },
-  )
-  const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null })
-  // Refused until the server listens; the loop below asks again.
-  probe.on('error', () => {})
-  await waitFor(
-    'redis-server to load its data',
-    async () => {
-      await probe.connect().catch(() => {})
-      // LOADING errors until the AOF is read back.
-      const pong = await probe.ping().catch(() => null)
-      if (pong !== 'PONG') probe.disconnect()
-      return pong === 'PONG'
-    },
-    10_000,
-    100,
-  )
-  probe.disconnect()
-  return child
+function startRedis(port: number) {
+  return startRedisServer(port, [
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+    '--save',
+    '',
+  ])
 }
 
 function stopRedis(signal: NodeJS.Signals) {
-  const child = redisServer
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill(signal)
-  return exited
+  return redisServer?.stop(signal) ?? Promise.resolve()
 }
 
 beforeAll(async () => {
@@ -114,21 +80,13 @@ test('Redis killed and restarted during bidding: nothing acknowledged is lost, t
     prefix: scenario.prefix,
     label: 'web',
   })
-  redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 })
-  // Its own connection fails during the outage too; it reconnects like the app's.
-  redis.on('error', () => {})
-  const engine = engineFor(scenario, redis)
-  await waitFor(
-    'the auctions to start',
-    async () => (await engine.getStates(auctions)).every((s) => s?.status === 'live'),
-    10_000,
-  )
+  const engine = engineThrough(scenario, redisUrl)
+  redis = engine.redis
+  await auctionsReach(engine, auctions, 'live', 10_000)
 
-  const updates: number[] = []
-  socket = connect(app.url, { transports: ['websocket'] })
-  socket.on('connect', () => socket!.emit('joinAuction', auctions[0]))
-  socket.on('auctionUpdate', () => updates.push(Date.now()))
-  await waitFor('the socket to connect', async () => socket!.connected, 5_000)
+  const watch = await watchUpdates(app.url, auctions[0]!)
+  socket = watch.socket
+  const updates = watch.updates
 
   const bidders = new Bidders(people, auctions, () => app!.url)
   bidders.start()
@@ -152,34 +110,16 @@ test('Redis killed and restarted during bidding: nothing acknowledged is lost, t
 
   await waitFor('/readyz back to 200', async () => (await readiness(app!)).status === 200, 20_000)
   const readyAfterMs = Date.now() - restartedAt
-  await waitFor(
-    'bids accepted again',
-    async () => bidders.acks.some((a) => a.at > restartedAt),
-    15_000,
-  )
-  await waitFor(
-    'auctionUpdate after the restart',
-    async () => updates.at(-1)! > restartedAt,
-    10_000,
-  )
-  await sleep(3_000)
-  await bidders.stop()
+  await recoveredAfter(bidders, updates, restartedAt)
 
   const during = bidders.statuses(killedAt, restartedAt)
   say(
     `Redis down ${restartedAt - killedAt} ms; /readyz 200 again ${readyAfterMs} ms after the restart; ` +
       `answers during the outage: ${JSON.stringify(during)}; all answers: ${JSON.stringify(bidders.statuses())}`,
   )
-  // A clean error for every bid during the outage: an answer, never a dropped connection.
-  expect(during.network ?? 0, 'requests without an answer during the outage').toBe(0)
-  expect(during['500'] ?? 0, 'server errors during the outage').toBe(0)
-  expect(app.exited(), 'the server process').toBeNull()
+  expectCleanAnswers(during, [app])
 
-  await waitFor(
-    'the auctions to finish',
-    async () => (await engine.getStates(auctions)).every((s) => s?.status === 'finished'),
-    15_000,
-  )
+  await auctionsReach(engine, auctions, 'finished', 15_000)
   await finishedOnTime(engine, auctions)
   await waitDrained(engine, 60_000)
   const acked = new Map<string, number>()

@@ -7,7 +7,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { createCookie } from '@remix-run/node'
-import { Redis } from 'ioredis'
+import { createRedis } from '../../engine/redis.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { createDatabase, databaseUrl, dropDatabases } from './databases.ts'
 import { removeKeys } from './redis-keys.ts'
@@ -88,7 +88,7 @@ export async function createScenario(name: string, baseUrl: string): Promise<Sce
 }
 
 export async function deleteKeys(redisUrl: string, prefix: string) {
-  const redis = new Redis(redisUrl)
+  const redis = createRedis(redisUrl)
   try {
     await removeKeys(redis, prefix)
   } finally {

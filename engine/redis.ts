@@ -1,0 +1,57 @@
+import { Redis, type RedisOptions } from 'ioredis'
+
+/**
+ * Where Redis is: one server at a URL, or the primary that Sentinels name (REDIS_SENTINELS,
+ * docs/operations.md#redis-sentinel). With Sentinels a connection asks them for the primary,
+ * follows a failover by itself, and `duplicate()` keeps asking them.
+ */
+export type RedisTarget =
+  | { url: string }
+  | {
+      sentinels: Array<{ host: string; port: number }>
+      masterName: string
+      /** Credentials and database of the primary (the user, password and path of a URL). */
+      url?: string
+    }
+
+/** The target the environment names (app/utils/env.server.ts validated it). */
+export function redisTarget(env: {
+  REDIS_URL?: string
+  REDIS_SENTINELS?: Array<{ host: string; port: number }>
+  REDIS_MASTER_NAME?: string
+}): RedisTarget {
+  if (env.REDIS_SENTINELS && env.REDIS_MASTER_NAME)
+    return { sentinels: env.REDIS_SENTINELS, masterName: env.REDIS_MASTER_NAME, url: env.REDIS_URL }
+  if (!env.REDIS_URL) throw new Error('REDIS_URL or REDIS_SENTINELS must be set')
+  return { url: env.REDIS_URL }
+}
+
+/** The user, password and database a redis:// URL names (its host is the Sentinels' to give). */
+function credentials(url: string | undefined): RedisOptions {
+  if (!url) return {}
+  const parsed = new URL(url)
+  const db = Number(parsed.pathname.slice(1) || 0)
+  return {
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    db,
+    ...(parsed.protocol === 'rediss:' ? { tls: {}, enableTLSForSentinelMode: true } : {}),
+  }
+}
+
+/** Every Redis connection of the app, its workers, scripts and tests is made here. */
+export function createRedis(target: RedisTarget | string, options: RedisOptions = {}): Redis {
+  if (typeof target === 'string') return new Redis(target, options)
+  if ('sentinels' in target) {
+    return new Redis({
+      ...credentials(target.url),
+      sentinels: target.sentinels,
+      name: target.masterName,
+      // Sentinels announce a new primary (+switch-master): connections move at once rather
+      // than when the old one stops answering.
+      failoverDetector: true,
+      ...options,
+    })
+  }
+  return new Redis(target.url, options)
+}
