@@ -38,7 +38,11 @@ async function expectOnlyText(page: Page, path: string, texts: string[]) {
   const response = await page.goto(path)
   const html = (await response?.text()) ?? ''
   expect(response?.status(), path).toBe(200)
-  await page.waitForLoadState('networkidle')
+  // Loaded and hydrated (the language switcher applies on change and drops its OK button once
+  // its script runs): every script the page would run has run. Not "network idle", which a live
+  // connection falling back to long polling on a busy machine may never reach.
+  await page.waitForLoadState('load')
+  await page.getByRole('button', { name: 'OK', exact: true }).first().waitFor({ state: 'detached' })
   page.off('console', onConsole)
 
   for (const fragment of UNESCAPED)
