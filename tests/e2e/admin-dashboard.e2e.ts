@@ -310,6 +310,9 @@ for (const javaScriptEnabled of [true, false]) {
 test('a dialog route gives focus back to the link that opened it', async () => {
   const page = await adminPage()
   await page.goto('/admin?page=1')
+  // Hydrated first (the language switcher drops its OK button): before that, Enter on the link
+  // loads the dialog's page anew, and focus then goes back to the section's heading instead.
+  await page.getByRole('button', { name: 'OK', exact: true }).first().waitFor({ state: 'detached' })
   const create = page.getByRole('link', { name: 'Создать аукцион' })
   await create.focus()
   await page.keyboard.press('Enter')
@@ -323,7 +326,13 @@ test('a dialog route gives focus back to the link that opened it', async () => {
   expect(page.url()).toMatch(/\/admin\?page=1$/)
   await focused(create)
 
-  const edit = page.getByRole('link', { name: /^Изменить аукцион/ }).first()
+  // One auction's edit link, by its whole name: other test files add and end auctions meanwhile,
+  // so "the first one" may be another link once the table reloads.
+  const editName = await page
+    .getByRole('link', { name: /^Изменить аукцион/ })
+    .first()
+    .getAttribute('aria-label')
+  const edit = page.getByRole('link', { name: editName!, exact: true })
   await edit.click()
   await page.getByRole('dialog').getByRole('link', { name: 'Отмена' }).click()
   await page.getByRole('dialog').waitFor({ state: 'detached' })
