@@ -9,9 +9,14 @@ import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { storeProductImage } from '../app/services/images/product-image.server.ts'
-import { bucketStore, folderStore, type ImageStore } from '../app/services/images/store.server.ts'
+import {
+  bucketStore,
+  folderStore,
+  IMAGE_CACHE_CONTROL,
+  type ImageStore,
+} from '../app/services/images/store.server.ts'
 import { parseImageSettings } from '../app/utils/env.server.ts'
-import { IMAGE_CACHE_CONTROL, serveImages } from './images.ts'
+import { serveImages } from './images.ts'
 
 // Product images are kept and served the same way from a folder and from an S3-compatible
 // bucket (a local S3 server here): each width's file with its type, length and year-long

@@ -1,8 +1,10 @@
 import type { RequestHandler } from 'express'
-import { isImageFile, type ImageStore } from '../app/services/images/store.server.ts'
-
-/** How long a product image's file is kept by browsers and proxies: its content never changes. */
-export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+import {
+  contentTypeOf,
+  IMAGE_CACHE_CONTROL,
+  isImageFile,
+  type ImageStore,
+} from '../app/services/images/store.server.ts'
 
 /**
  * Serves `/images/{key}/{width}.{webp|jpg}` from the image store, whichever it is. A file's
@@ -18,7 +20,7 @@ export function serveImages(store: ImageStore): RequestHandler {
       if (!found) return next()
       res.setHeader('Cache-Control', IMAGE_CACHE_CONTROL)
       res.setHeader('ETag', `"${file}"`)
-      res.setHeader('Content-Type', found.contentType)
+      res.setHeader('Content-Type', contentTypeOf(file))
       if (req.fresh || req.method === 'HEAD') {
         found.body.destroy()
         if (req.fresh) return void res.status(304).end()

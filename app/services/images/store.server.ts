@@ -19,7 +19,10 @@ import { getEnv, type ImageSettings } from '~/utils/env.server.ts'
 // changes once written.
 
 /** A kept file: its bytes as they are read, and its length. */
-export type StoredFile = { body: Readable; size: number; contentType: string }
+export type StoredFile = { body: Readable; size: number }
+
+/** How long a product image's file is kept by browsers and proxies: its content never changes. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 export type ImageStore = {
   /** Whether `file` is kept. */
@@ -71,7 +74,7 @@ export function folderStore(dir: string): ImageStore {
       const target = path.join(dir, checked(file))
       try {
         const { size } = await stat(target)
-        return { body: createReadStream(target), size, contentType: contentTypeOf(file) }
+        return { body: createReadStream(target), size }
       } catch {
         return null
       }
@@ -113,7 +116,7 @@ export function bucketStore(settings: ImageSettings): ImageStore {
           Key: keyOf(file),
           Body: data,
           ContentType: contentTypeOf(file),
-          CacheControl: 'public, max-age=31536000, immutable',
+          CacheControl: IMAGE_CACHE_CONTROL,
         }),
       )
     },
@@ -121,11 +124,7 @@ export function bucketStore(settings: ImageSettings): ImageStore {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(file) }))
         if (!(object.Body instanceof Readable)) throw new Error('S3 answered no stream')
-        return {
-          body: object.Body,
-          size: object.ContentLength ?? 0,
-          contentType: contentTypeOf(file),
-        }
+        return { body: object.Body, size: object.ContentLength ?? 0 }
       } catch (error) {
         if (missing(error)) return null
         throw error
