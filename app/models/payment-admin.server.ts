@@ -50,13 +50,35 @@ export function paymentJson(payment: AdminPaymentView) {
   return { ...payment, amount: toMajor(payment.amount) }
 }
 
-/** Payments still pending since before `before`, oldest first. */
-export function stalePendingPayments(before: Date, limit: number) {
+/**
+ * Pending payments whose provider is due to be asked (docs/payments.md#reconciliation): those
+ * never asked that were started before `firstBefore`, and those whose next question is due by
+ * `now`; the longest waiting first.
+ */
+export function duePendingPayments(now: Date, firstBefore: Date, limit: number) {
   return getPrisma().payment.findMany({
-    where: { status: 'pending', createdAt: { lt: before } },
-    select: { id: true, provider: true, providerTxnId: true, createdAt: true },
-    orderBy: { createdAt: 'asc' },
+    where: {
+      status: 'pending',
+      OR: [{ nextCheckAt: { lte: now } }, { nextCheckAt: null, createdAt: { lt: firstBefore } }],
+    },
+    select: {
+      id: true,
+      provider: true,
+      providerTxnId: true,
+      providerPaymentId: true,
+      createdAt: true,
+      checkCount: true,
+    },
+    orderBy: [{ nextCheckAt: { sort: 'asc', nulls: 'first' } }, { createdAt: 'asc' }],
     take: limit,
+  })
+}
+
+/** When a pending payment's provider is asked next, after it was asked `checkCount` times. */
+export async function scheduleNextCheck(id: string, checkCount: number, nextCheckAt: Date) {
+  await getPrisma().payment.updateMany({
+    where: { id, status: 'pending' },
+    data: { checkCount, nextCheckAt },
   })
 }
 

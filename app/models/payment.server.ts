@@ -41,6 +41,11 @@ export function createOrderPayment(
   })
 }
 
+/** The provider's own id of a checkout, as its answer gave it (reconciliation asks by it). */
+export async function recordProviderPaymentId(id: string, providerPaymentId: string) {
+  await getPrisma().payment.update({ where: { id }, data: { providerPaymentId } })
+}
+
 const userPaymentSelect = {
   id: true,
   provider: true,
@@ -133,7 +138,7 @@ export async function transactionOwner(provider: string, transactionId: string, 
 const OPEN = ['pending', 'failed', 'cancelled'] satisfies PaymentStatus[]
 
 /** Why money was held instead of applied (docs/payments.md): for the admin orders page. */
-export type HoldReason = 'amount_mismatch' | 'order_amount_changed'
+export type HoldReason = 'amount_mismatch' | 'order_amount_changed' | 'user_not_found'
 
 export async function noteFailureReason(id: string, failureReason: string) {
   await getPrisma().payment.updateMany({
@@ -189,12 +194,15 @@ export async function markPackagePaid(id: string, transactionId: string) {
  *   admin, the order stays as it is;
  * - `not_payable`: the order can no longer be paid (expired, paid already): the payment is paid
  *   with `failureReason = order_not_payable`, for staff to refund (docs/payments.md);
+ * - `rejected`: not `paid`, and the provider lets us refuse the money (`canReject`): the payment
+ *   is `failed` with the reason (order_not_payable, order_amount_changed), the order unchanged;
  * - null: another delivery of the same event settled it first.
  */
 export async function settleOrderPayment(
   payment: { id: string; orderId: string | null; amount: number; currency: string },
   transactionId: string,
-): Promise<'paid' | 'held' | 'not_payable' | null> {
+  canReject = false,
+): Promise<'paid' | 'held' | 'not_payable' | 'rejected' | null> {
   return getPrisma()
     .$transaction(async (tx) => {
       const now = new Date()
@@ -209,7 +217,8 @@ export async function settleOrderPayment(
         order !== undefined &&
         payment.currency === CURRENCY &&
         order.price + order.deliveryFee === payment.amount
-      const outcome = !payable ? 'not_payable' : exact ? 'paid' : 'held'
+      const found = !payable ? 'not_payable' : exact ? 'paid' : 'held'
+      const outcome = canReject && found !== 'paid' ? 'rejected' : found
       if (outcome === 'paid') {
         await tx.order.update({
           where: { id: payment.orderId! },
@@ -219,18 +228,24 @@ export async function settleOrderPayment(
       const settled = await tx.payment.updateMany({
         where: { id: payment.id, status: { in: OPEN } },
         data:
-          outcome === 'held'
+          outcome === 'rejected'
             ? {
-                status: 'held',
+                status: 'failed',
                 providerTxnId: transactionId,
-                failureReason: 'order_amount_changed',
+                failureReason: found === 'held' ? 'order_amount_changed' : 'order_not_payable',
               }
-            : {
-                status: 'paid',
-                providerTxnId: transactionId,
-                paidAt: now,
-                failureReason: outcome === 'paid' ? null : 'order_not_payable',
-              },
+            : outcome === 'held'
+              ? {
+                  status: 'held',
+                  providerTxnId: transactionId,
+                  failureReason: 'order_amount_changed',
+                }
+              : {
+                  status: 'paid',
+                  providerTxnId: transactionId,
+                  paidAt: now,
+                  failureReason: outcome === 'paid' ? null : 'order_not_payable',
+                },
       })
       // Another delivery of the same event won: undo nothing it did, change nothing here.
       if (settled.count === 0) throw new AlreadySettled()

@@ -87,7 +87,12 @@ describe('environment', () => {
   })
 
   test('production runs the sandbox only as a declared demo, with a secret given on purpose', () => {
-    const production = { ...base, NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) }
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(32),
+      PUBLIC_ORIGIN: 'https://auction.kg',
+    }
     const [demo, secret] = issues(production)
     expect(demo).toMatch(/^PAYMENT_SANDBOX_DEMO: the sandbox payment provider is for demos only/)
     expect(secret).toBe(
@@ -128,9 +133,51 @@ describe('environment', () => {
       /^FREEDOMPAY_TEST_MODE: must be 0 or 1/,
     )
     // Production with Freedom Pay needs no sandbox switch.
-    expect(issues({ ...complete, NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) })).toEqual(
-      [],
-    )
+    const production = {
+      ...complete,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(32),
+      PUBLIC_ORIGIN: 'https://auction.kg',
+    }
+    expect(issues(production)).toEqual([])
+  })
+
+  test('production talks to Freedom Pay over https only (a loopback address excepted)', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(32),
+      PUBLIC_ORIGIN: 'https://auction.kg',
+      PAYMENT_PROVIDER: 'freedompay',
+      FREEDOMPAY_MERCHANT_ID: '548856',
+      FREEDOMPAY_SECRET_KEY: 'k'.repeat(16),
+    }
+    expect(issues({ ...production, FREEDOMPAY_API_URL: 'http://api.freedompay.kg' })).toEqual([
+      'FREEDOMPAY_API_URL: must be an https:// URL in production',
+    ])
+    for (const local of ['http://127.0.0.1:9000', 'http://localhost:9000', 'http://[::1]:9000']) {
+      expect(issues({ ...production, FREEDOMPAY_API_URL: local })).toEqual([])
+    }
+    // Outside production a test double may be anywhere.
+    expect(
+      issues({ ...production, NODE_ENV: 'development', FREEDOMPAY_API_URL: 'http://fake:1' }),
+    ).toEqual([])
+  })
+
+  test('production requires PUBLIC_ORIGIN: callback URLs never come from a Host header', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(32),
+      PAYMENT_SANDBOX_DEMO: '1',
+      PAYMENT_SANDBOX_SECRET: 'q'.repeat(32),
+    }
+    expect(issues(production)).toEqual([
+      'PUBLIC_ORIGIN: is required in production: the public https:// address of the site ' +
+        '(payment callbacks and return URLs are built from it)',
+    ])
+    expect(issues({ ...production, PUBLIC_ORIGIN: 'https://auction.kg' })).toEqual([])
+    expect(parseEnv(base).PUBLIC_ORIGIN).toBeUndefined()
   })
 
   test('TRUST_PROXY: a hop count or the proxies’ addresses, never "trust anyone"', () => {

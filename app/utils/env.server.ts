@@ -136,7 +136,10 @@ const schema = z.object({
     )
     .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')).max(5))
     .default(''),
-  /** The site's public origin (scheme://host[:port]); mutations from other origins are refused. */
+  /**
+   * The site's public origin (scheme://host[:port]); mutations from other origins are refused,
+   * and payment callback and return URLs are built from it. Required in production.
+   */
   PUBLIC_ORIGIN: z
     .string()
     .url()
@@ -230,7 +233,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const result = schema.safeParse(input)
   const redis = redisProblems(input)
   if (!result.success) throw new EnvError([...issuesOf(result.error), ...redis])
-  const problems = [...redis, ...imageStoreProblems(result.data), ...providerProblems(result.data)]
+  const problems = [
+    ...redis,
+    ...imageStoreProblems(result.data),
+    ...providerProblems(result.data),
+    ...originProblems(result.data),
+  ]
   if (problems.length > 0) throw new EnvError(problems)
   return {
     ...result.data,
@@ -262,6 +270,21 @@ function imageStoreProblems(env: ImageSettings): string[] {
   return problems
 }
 
+/**
+ * Production builds the provider's callback and return URLs from PUBLIC_ORIGIN alone, never from
+ * a request's Host header (whatever its sender wrote), so it must be given.
+ */
+function originProblems(env: z.infer<typeof schema>): string[] {
+  if (env.NODE_ENV !== 'production' || env.PUBLIC_ORIGIN) return []
+  return [
+    'PUBLIC_ORIGIN: is required in production: the public https:// address of the site ' +
+      '(payment callbacks and return URLs are built from it)',
+  ]
+}
+
+/** Loopback hosts: a request to them never leaves the machine. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
 /** What the chosen payment provider needs beyond the schema (docs/payments.md). */
 function providerProblems(env: z.infer<typeof schema>): string[] {
   const problems: string[] = []
@@ -287,6 +310,12 @@ function providerProblems(env: z.infer<typeof schema>): string[] {
     if (!env.FREEDOMPAY_SECRET_KEY) {
       problems.push('FREEDOMPAY_SECRET_KEY: is required while PAYMENT_PROVIDER is freedompay')
     }
+  }
+  // Its answers settle money: in production they come over TLS (a loopback address, which no
+  // network sees, excepted: a local proxy or a test double).
+  const api = new URL(env.FREEDOMPAY_API_URL)
+  if (env.NODE_ENV === 'production' && api.protocol !== 'https:' && !LOOPBACK.has(api.hostname)) {
+    problems.push('FREEDOMPAY_API_URL: must be an https:// URL in production')
   }
   return problems
 }

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net'
 // request (repeat, drop or forge callbacks, or never answer).
 
 type Fields = Record<string, string>
+/** A field of a message: a value, or fields inside it (nested XML tags, `a[b]=` form fields). */
+export type FakeNode = [name: string, value: string | FakeNode[]]
 
 export type FakePayment = {
   /** Freedom Pay's id (pg_payment_id). */
@@ -22,22 +24,27 @@ export type FakePayment = {
   successUrl: string
   failureUrl: string
   testingMode: string
-  /** partial: created, not paid; success; failed; refunded. */
-  status: 'partial' | 'success' | 'failed' | 'refunded'
+  /** partial: created, not paid; success; failed; revoked (taken back); refunded (revoke.php). */
+  status: 'partial' | 'success' | 'failed' | 'revoked' | 'refunded'
   customer: string
 }
 
 export type CallbackRecord = {
   orderId: string
   fields: Fields
+  /** The body as sent (form-encoded, nested fields as `a[b]=`). */
+  sent: string
+  /** HTTP status of the merchant's answer; 0 when it could not be reached. */
   status: number
   body: string
   /** pg_status of the merchant's XML answer, and whether its pg_sig was right. */
   pgStatus: string | null
   answerSigned: boolean
+  /** 0 for the first call, 1… for the retries after an answer that was not 200. */
+  attempt: number
 }
 
-/** How the next callbacks are sent; reset with `fake.behave({})`. */
+/** How the next callbacks and answers go; reset with `fake.behave({})`. */
 export type FakeBehaviour = {
   /** Send each callback this many times (default 1). */
   repeat?: number
@@ -50,23 +57,62 @@ export type FakeBehaviour = {
   currency?: string
   /** Report this pg_order_id (a payment the merchant does not know). */
   orderId?: string
+  /** pg_can_reject in the callback (default 1). */
+  canReject?: '0' | '1'
+  /** More fields for the callback, nested or repeated ones too. */
+  extra?: FakeNode[]
   /** Never answer API calls (init_payment, get_status3, revoke): the merchant must time out. */
   hang?: boolean
+  /** API answers unsigned, or signed with another key (a forger, a man in the middle). */
+  answers?: 'signed' | 'unsigned' | 'wrongKey'
+  /** get_status3.php answers this error instead of the status (say 600, a general error). */
+  statusError?: string
 }
 
-function md5Signature(script: string, fields: Fields, secret: string): string {
-  const names = Object.keys(fields)
-    .filter((name) => name !== 'pg_sig')
-    .sort()
-  const line = [script, ...names.map((name) => fields[name]), secret].join(';')
-  return createHash('md5').update(line, 'utf8').digest('hex')
+/**
+ * Freedom Pay's signature, written here apart from the app's on purpose: every field renamed to
+ * its name and 1-based position (three digits) behind its parent's new name, the leaves sorted
+ * by those names, then md5(script;values…;secret), as Freedom Pay's own client library does.
+ */
+function flatLeaves(nodes: FakeNode[], parent = ''): [string, string][] {
+  return nodes.flatMap(([name, value], index): [string, string][] => {
+    if (name === 'pg_sig') return []
+    const key = `${parent}${name}${String(index + 1).padStart(3, '0')}`
+    return typeof value === 'string' ? [[key, value]] : flatLeaves(value, key)
+  })
 }
 
-function xml(fields: Fields): string {
+function md5Signature(script: string, nodes: FakeNode[], secret: string): string {
+  const values = flatLeaves(nodes)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, value]) => value)
+  return createHash('md5')
+    .update([script, ...values, secret].join(';'), 'utf8')
+    .digest('hex')
+}
+
+const nodesOf = (fields: Fields): FakeNode[] => Object.entries(fields)
+
+function xml(nodes: FakeNode[]): string {
   const escape = (text: string) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  const lines = Object.entries(fields).map(([k, v]) => `<${k}>${escape(v)}</${k}>`)
-  return `<?xml version="1.0" encoding="utf-8"?>\n<response>${lines.join('')}</response>`
+  const render = (list: FakeNode[]): string =>
+    list.map(([k, v]) => `<${k}>${typeof v === 'string' ? escape(v) : render(v)}</${k}>`).join('')
+  return `<?xml version="1.0" encoding="utf-8"?>\n<response>${render(nodes)}</response>`
+}
+
+/** A form body the way PHP's http_build_query writes nested fields: `a[b][c]=v`. */
+function formBody(nodes: FakeNode[]): string {
+  const pairs: [string, string][] = []
+  const walk = (list: FakeNode[], prefix: string | null) => {
+    for (const [name, value] of list) {
+      const key = prefix === null ? name : `${prefix}[${name}]`
+      if (typeof value === 'string') pairs.push([key, value])
+      else walk(value, key)
+    }
+  }
+  walk(nodes, null)
+  return new URLSearchParams(pairs).toString()
 }
 
 function readFields(request: IncomingMessage): Promise<Fields> {
@@ -88,20 +134,28 @@ function tagValue(body: string, name: string): string | null {
   return match ? match[1]! : null
 }
 
+/** Freedom Pay calls the result URL again every half hour for two hours after a non-200. */
+export const CALLBACK_RETRIES = 4
+export const CALLBACK_RETRY_EVERY_MS = 30 * 60_000
+
 export class FreedomPayFake {
   readonly payments = new Map<string, FakePayment>()
   readonly callbacks: CallbackRecord[] = []
-  /** Every API request received, with whether its signature was right. */
-  readonly requests: { script: string; fields: Fields; signed: boolean }[] = []
+  /** Every API request received, with whether its signature was right and when it came. */
+  readonly requests: { script: string; fields: Fields; signed: boolean; at: number }[] = []
   private behaviour: FakeBehaviour = {}
   private server: Server | null = null
   private nextId = 700_000_000
   private hanging = new Set<ServerResponse>()
+  private retries = new Set<NodeJS.Timeout>()
+  private pending = new Set<Promise<unknown>>()
   url = ''
 
   constructor(
     readonly merchantId: string,
     readonly secretKey: string,
+    /** The retry schedule's half hour, shortened for tests. */
+    readonly retryEveryMs = CALLBACK_RETRY_EVERY_MS,
   ) {}
 
   async start(): Promise<this> {
@@ -118,6 +172,8 @@ export class FreedomPayFake {
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.retries) clearTimeout(timer)
+    this.retries.clear()
     for (const response of this.hanging) response.destroy()
     this.hanging.clear()
     const server = this.server
@@ -135,6 +191,14 @@ export class FreedomPayFake {
     return [...this.payments.values()].find((p) => p.orderId === orderId)
   }
 
+  /** Resolves once no callback retry is scheduled or under way. */
+  async retriesDone(): Promise<void> {
+    while (this.retries.size > 0 || this.pending.size > 0) {
+      await Promise.all([...this.pending])
+      if (this.retries.size > 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }
+
   /** The payer presses Pay (true) or Decline (false) on the payment page. */
   async decide(payment: FakePayment, pay: boolean): Promise<string> {
     payment.status = pay ? 'success' : 'failed'
@@ -145,10 +209,16 @@ export class FreedomPayFake {
     return pay ? payment.successUrl : payment.failureUrl
   }
 
+  /** Freedom Pay takes a paid payment back (a chargeback, a revocation in its console). */
+  revoke(payment: FakePayment) {
+    payment.status = 'revoked'
+  }
+
   /** Calls the merchant's result URL the way Freedom Pay does (form POST, signed). */
-  async sendCallback(payment: FakePayment): Promise<CallbackRecord> {
+  async sendCallback(payment: FakePayment, attempt = 0): Promise<CallbackRecord> {
     const b = this.behaviour
     const paid = payment.status === 'success'
+    const canReject = attempt === 0 ? (b.canReject ?? '1') : '0'
     const fields: Fields = {
       pg_order_id: b.orderId ?? payment.orderId,
       pg_payment_id: payment.id,
@@ -161,50 +231,91 @@ export class FreedomPayFake {
       pg_description: payment.description,
       pg_result: paid ? '1' : '0',
       pg_payment_date: new Date().toISOString().slice(0, 19).replace('T', ' '),
-      pg_can_reject: '1',
+      // Only the first call lets the merchant refuse the money (a retry no longer does).
+      pg_can_reject: canReject,
       pg_testing_mode: payment.testingMode,
       pg_salt: `salt${Math.random().toString(36).slice(2)}`,
       ...(paid
         ? { pg_card_pan: '4405-64XX-XXXX-6150', pg_captured: '1' }
         : { pg_failure_code: '101', pg_failure_description: 'Card declined' }),
     }
+    const nodes: FakeNode[] = [...nodesOf(fields), ...(b.extra ?? [])]
     const script = new URL(payment.resultUrl).pathname.split('/').filter(Boolean).pop() ?? ''
-    fields.pg_sig = md5Signature(script, fields, b.wrongSignature ? 'wrong-key' : this.secretKey)
-    const response = await fetch(payment.resultUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    })
-    const body = await response.text()
+    nodes.push([
+      'pg_sig',
+      md5Signature(script, nodes, b.wrongSignature ? 'wrong-key' : this.secretKey),
+    ])
+    const sent = formBody(nodes)
+    let status = 0
+    let body = ''
+    try {
+      const response = await fetch(payment.resultUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: sent,
+      })
+      status = response.status
+      body = await response.text()
+    } catch {
+      // The merchant could not be reached: retried like any answer that is not 200.
+    }
     const answer: Fields = {}
     for (const name of ['pg_status', 'pg_description', 'pg_salt', 'pg_sig']) {
       const value = tagValue(body, name)
       if (value !== null) answer[name] = value
     }
+    const unsigned = { ...answer }
+    delete unsigned.pg_sig
     const record: CallbackRecord = {
       orderId: fields.pg_order_id!,
-      fields,
-      status: response.status,
+      fields: Object.fromEntries(
+        nodes.filter((n): n is [string, string] => typeof n[1] === 'string'),
+      ),
+      sent,
+      status,
       body,
       pgStatus: answer.pg_status ?? null,
       answerSigned:
-        Boolean(answer.pg_sig) && md5Signature(script, answer, this.secretKey) === answer.pg_sig,
+        Boolean(answer.pg_sig) &&
+        md5Signature(script, nodesOf(unsigned), this.secretKey) === answer.pg_sig,
+      attempt,
     }
     this.callbacks.push(record)
+    if (status !== 200) this.scheduleRetry(payment, attempt)
+    else if (record.pgStatus === 'rejected' && canReject === '1' && record.answerSigned) {
+      // The merchant refused money it was allowed to refuse: Freedom Pay takes it back.
+      payment.status = 'revoked'
+    }
     return record
   }
 
-  private send(response: ServerResponse, fields: Fields, script: string) {
-    const signed: Fields = { ...fields, pg_salt: `s${this.nextId}` }
-    signed.pg_sig = md5Signature(script, signed, this.secretKey)
+  private scheduleRetry(payment: FakePayment, attempt: number) {
+    if (attempt >= CALLBACK_RETRIES) return
+    const timer = setTimeout(() => {
+      this.retries.delete(timer)
+      const sending = this.sendCallback(payment, attempt + 1).catch(() => undefined)
+      this.pending.add(sending)
+      void sending.finally(() => this.pending.delete(sending))
+    }, this.retryEveryMs)
+    this.retries.add(timer)
+  }
+
+  private send(response: ServerResponse, nodes: FakeNode[], script: string) {
+    const mode = this.behaviour.answers ?? 'signed'
+    const salted: FakeNode[] = [...nodes]
+    if (mode !== 'unsigned') {
+      salted.push(['pg_salt', `s${this.nextId}`])
+      const key = mode === 'wrongKey' ? 'another-secret-key' : this.secretKey
+      salted.push(['pg_sig', md5Signature(script, salted, key)])
+    }
     response.writeHead(200, { 'Content-Type': 'application/xml; charset=utf-8' })
-    response.end(xml(signed))
+    response.end(xml(salted))
   }
 
   private error(response: ServerResponse, script: string, code: string, description: string) {
     this.send(
       response,
-      { pg_status: 'error', pg_error_code: code, pg_error_description: description },
+      nodesOf({ pg_status: 'error', pg_error_code: code, pg_error_description: description }),
       script,
     )
   }
@@ -222,25 +333,37 @@ export class FreedomPayFake {
     }
     const fields = await readFields(request)
     const signed =
-      Boolean(fields.pg_sig) && md5Signature(script, fields, this.secretKey) === fields.pg_sig
-    this.requests.push({ script, fields, signed })
+      Boolean(fields.pg_sig) &&
+      md5Signature(script, nodesOf(fields), this.secretKey) === fields.pg_sig
+    this.requests.push({ script, fields, signed, at: Date.now() })
     if (this.behaviour.hang) {
       this.hanging.add(response)
       return
     }
-    if (!signed) return this.error(response, script, '9998', 'Invalid signature')
     if (fields.pg_merchant_id !== this.merchantId) {
-      return this.error(response, script, '9997', 'Unknown merchant')
+      // The one answer Freedom Pay cannot sign: it does not know whose key to use.
+      response.writeHead(200, { 'Content-Type': 'application/xml; charset=utf-8' })
+      response.end(
+        xml(
+          nodesOf({
+            pg_status: 'error',
+            pg_error_code: '9998',
+            pg_error_description: 'Unknown merchant',
+          }),
+        ),
+      )
+      return
     }
+    if (!signed) return this.error(response, script, '100', 'Invalid signature')
     if (script === 'init_payment.php') return this.init(fields, response)
     if (script === 'get_status3.php') return this.status(fields, response)
-    return this.revoke(fields, response)
+    return this.revoke_(fields, response)
   }
 
   private init(fields: Fields, response: ServerResponse) {
     const script = 'init_payment.php'
     for (const name of ['pg_order_id', 'pg_amount', 'pg_description', 'pg_salt']) {
-      if (!fields[name]) return this.error(response, script, '9000', `${name} is required`)
+      if (!fields[name]) return this.error(response, script, '200', `${name} is required`)
     }
     const id = String(this.nextId++)
     const customer = createHash('md5').update(`${id}:${fields.pg_order_id}`).digest('hex')
@@ -259,12 +382,12 @@ export class FreedomPayFake {
     })
     this.send(
       response,
-      {
+      nodesOf({
         pg_status: 'ok',
         pg_payment_id: id,
         pg_redirect_url: `${this.url}/pay.html?customer=${customer}`,
         pg_redirect_url_type: 'need data',
-      },
+      }),
       script,
     )
   }
@@ -272,7 +395,6 @@ export class FreedomPayFake {
   private byCustomer(customer: string | null) {
     return [...this.payments.values()].find((p) => p.customer === customer)
   }
-
   private page(url: URL, response: ServerResponse) {
     const payment = this.byCustomer(url.searchParams.get('customer'))
     if (!payment) {
@@ -310,49 +432,75 @@ export class FreedomPayFake {
     response.end()
   }
 
+  /** get_status3.php: by pg_payment_id only, as the documentation has it. */
   private status(fields: Fields, response: ServerResponse) {
     const script = 'get_status3.php'
-    const payment = fields.pg_payment_id
-      ? this.payments.get(fields.pg_payment_id)
-      : this.byOrder(fields.pg_order_id ?? '')
-    if (!payment || (fields.pg_order_id && payment.orderId !== fields.pg_order_id)) {
-      return this.error(response, script, '340', 'Payment not found')
+    if (!fields.pg_payment_id) {
+      return this.error(response, script, '200', 'pg_payment_id is required')
     }
+    if (this.behaviour.statusError) {
+      return this.error(response, script, this.behaviour.statusError, 'Try again later')
+    }
+    const payment = this.payments.get(fields.pg_payment_id)
+    if (!payment) return this.error(response, script, '340', 'Payment not found')
+    const taken = payment.status === 'revoked' || payment.status === 'refunded'
+    const back: FakeNode[] = taken
+      ? [
+          [
+            payment.status === 'revoked' ? 'pg_revoked_payments' : 'pg_refund_payments',
+            [
+              [
+                payment.status === 'revoked' ? 'pg_revoked_payment' : 'pg_refund_payment',
+                nodesOf({
+                  pg_payment_id: String(Number(payment.id) + 500_000),
+                  pg_payment_status: 'success',
+                  pg_amount: `-${payment.amount}`,
+                  pg_payment_date: '2025-01-01 00:10:00',
+                }),
+              ],
+            ],
+          ],
+        ]
+      : []
     this.send(
       response,
-      {
-        pg_status: 'ok',
-        pg_payment_id: payment.id,
-        pg_order_id: payment.orderId,
-        pg_amount: payment.amount,
-        pg_currency: payment.currency,
-        pg_can_reject: '1',
-        pg_payment_method: 'bankcard',
-        pg_payment_status: payment.status,
-        pg_create_date: '2025-01-01 00:00:00',
-      },
+      [
+        ...nodesOf({
+          pg_status: 'ok',
+          pg_payment_id: payment.id,
+          pg_order_id: payment.orderId,
+          pg_amount: payment.amount,
+          pg_currency: payment.currency,
+          pg_can_reject: '1',
+          pg_payment_method: 'bankcard',
+          pg_payment_status: payment.status,
+        }),
+        ...back,
+        ['pg_create_date', '2025-01-01 00:00:00'],
+      ],
       script,
     )
   }
 
-  private revoke(fields: Fields, response: ServerResponse) {
+  private revoke_(fields: Fields, response: ServerResponse) {
     const script = 'revoke.php'
     const payment = this.payments.get(fields.pg_payment_id ?? '')
     if (!payment) return this.error(response, script, '340', 'Payment not found')
     if (payment.status !== 'success') {
-      return this.error(response, script, '350', 'Payment cannot be refunded')
+      return this.error(response, script, '490', 'Payment cannot be refunded')
     }
     if (fields.pg_refund_amount && fields.pg_refund_amount !== payment.amount) {
-      return this.error(response, script, '351', 'Only the whole amount here')
+      return this.error(response, script, '600', 'Only the whole amount here')
     }
     payment.status = 'refunded'
-    this.send(response, { pg_status: 'ok', pg_payment_id: payment.id }, script)
+    this.send(response, nodesOf({ pg_status: 'ok', pg_payment_id: payment.id }), script)
   }
 }
 
 export async function startFreedomPayFake(
   merchantId = '548856',
   secretKey = 'fake-freedompay-secret-key',
+  retryEveryMs = CALLBACK_RETRY_EVERY_MS,
 ): Promise<FreedomPayFake> {
-  return new FreedomPayFake(merchantId, secretKey).start()
+  return new FreedomPayFake(merchantId, secretKey, retryEveryMs).start()
 }

@@ -1,83 +1,25 @@
 import { createHash } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { startFreedomPayFake } from '../../../tests/support/freedompay-fake.ts'
+import { startFreedomPaySite } from '../../../tests/support/freedompay-site.ts'
 
 // Freedom Pay against the local fake (tests/support/freedompay-fake.ts), never the internet:
-// checkout, the signed callback through the real webhook handler, status, refund,
-// reconciliation, and what a misbehaving provider gets.
+// the signature rule, checkout keeping Freedom Pay's payment id, the signed callback through the
+// real webhook handler (retried when we answer anything but 200), refusing money we cannot use,
+// status and refund, and answers that are not signed by Freedom Pay.
 
-const fake = await startFreedomPayFake('548856', 'unit-freedompay-secret')
-process.env.PAYMENT_PROVIDER = 'freedompay'
-process.env.FREEDOMPAY_MERCHANT_ID = fake.merchantId
-process.env.FREEDOMPAY_SECRET_KEY = fake.secretKey
-process.env.FREEDOMPAY_API_URL = fake.url
-process.env.FREEDOMPAY_TEST_MODE = '1'
-
-const { Engine } = await import('../../../engine/index.ts')
-const { createUser } = await import('../../../engine/test-support.ts')
-const { getPrisma } = await import('~/utils/db.server.ts')
-const { getEnv } = await import('~/utils/env.server.ts')
-const { getRedis } = await import('~/services/redis.server.ts')
-const { createPackagePayment } = await import('~/models/payment.server.ts')
-const { BID_PACKAGES } = await import('~/utils/bid-packages.ts')
-const { handlePaymentWebhook } = await import('./webhook.server.ts')
-const { reconcilePayments } = await import('./reconcile.server.ts')
-const { activeProvider } = await import('./index.server.ts')
+const site = await startFreedomPaySite()
+const { fake, engine, pkg, checkout, row } = site
 const fp = await import('./freedompay.server.ts')
+const protocol = await import('./freedompay-protocol.server.ts')
+const { activeProvider } = await import('./index.server.ts')
 
-const engine = new Engine({ redis: getRedis(), prisma: getPrisma(), prefix: getEnv().REDIS_PREFIX })
-await engine.loadScripts()
-
-// Our site, as far as the callback is concerned: the real webhook handler behind node:http.
-const site: Server = createServer((req, res) => {
-  const chunks: Buffer[] = []
-  req.on('data', (chunk: Buffer) => chunks.push(chunk))
-  req.on('end', () => {
-    const request = new Request(`http://127.0.0.1${req.url}`, {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-      body: Buffer.concat(chunks),
-    })
-    const provider = (req.url ?? '').split('/').pop() ?? ''
-    void handlePaymentWebhook(provider, request, engine, '127.0.0.1').then(async (response) => {
-      res.writeHead(response.status, Object.fromEntries(response.headers))
-      res.end(await response.text())
-    })
-  })
-})
-await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
-const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
-
-afterAll(async () => {
-  await fake.stop()
-  site.closeAllConnections()
-  await new Promise((resolve) => site.close(resolve))
-})
-
+afterAll(() => site.stop())
 beforeEach(() => fake.behave({}))
 
-const pkg = BID_PACKAGES[0]
-
-async function checkout() {
-  const user = await createUser(getPrisma(), 0)
-  const payment = await createPackagePayment(user.id, 'freedompay', pkg)
-  const { url } = await activeProvider().createCheckout({
-    paymentId: payment.id,
-    amount: payment.amount,
-    currency: payment.currency,
-    description: `${pkg.bids} bids`,
-    origin,
-  })
-  const atFake = fake.byOrder(payment.id)!
-  return { user, payment, url, atFake }
-}
-
-const row = (id: string) => getPrisma().payment.findUniqueOrThrow({ where: { id } })
+const md5 = (line: string) => createHash('md5').update(line).digest('hex')
 
 describe('pg_sig', () => {
-  test('md5 of the script name, the values sorted by field name and the secret, joined by ;', () => {
+  test('the documentation’s example: script, values sorted by field name, secret, joined by ;', () => {
     const fields = {
       pg_order_id: '23',
       pg_merchant_id: '548856',
@@ -85,33 +27,44 @@ describe('pg_sig', () => {
       pg_description: 'test',
       pg_salt: 'molbulak',
     }
-    const line = 'init_payment.php;25;test;548856;23;molbulak;secret'
-    expect(fp.pgSignature('init_payment.php', fields, 'secret')).toBe(
-      createHash('md5').update(line).digest('hex'),
+    const message = protocol.fieldsMessage(fields)
+    expect(protocol.pgSignature('init_payment.php', message, 'secret')).toBe(
+      md5('init_payment.php;25;test;548856;23;molbulak;secret'),
     )
-    const signed = fp.signFields('freedompay', fields, 'secret')
-    expect(fp.pgSignatureValid('freedompay', signed, 'secret')).toBe(true)
-    expect(fp.pgSignatureValid('freedompay', signed, 'other')).toBe(false)
-    expect(fp.pgSignatureValid('freedompay', { ...signed, pg_amount: '26' }, 'secret')).toBe(false)
-    expect(fp.pgSignatureValid('freedompay', { ...signed, pg_sig: 'zz' }, 'secret')).toBe(false)
+    const signed = protocol.fieldsMessage(protocol.signFields('freedompay', fields, 'secret'))
+    expect(protocol.pgSignatureValid('freedompay', signed, 'secret')).toBe(true)
+    expect(protocol.pgSignatureValid('freedompay', signed, 'other')).toBe(false)
   })
 
-  test('XML answers: direct children only, entities decoded, nested lists skipped', () => {
-    expect(
-      fp.parseXmlResponse(
-        '<?xml version="1.0"?><response><pg_status>ok</pg_status><pg_refund_payments>' +
-          '<pg_refund_payment><pg_payment_id>9</pg_payment_id></pg_refund_payment>' +
-          '</pg_refund_payments><pg_payment_id>1</pg_payment_id><pg_x>a &amp; b</pg_x></response>',
-      ),
-    ).toEqual({ pg_status: 'ok', pg_payment_id: '1', pg_x: 'a & b' })
-    expect(fp.parseXmlResponse('<html>no</html>')).toBeNull()
+  test('nested fields are signed where they stand, repeated ones in the order they came', () => {
+    const message = protocol.parseXmlMessage(
+      '<?xml version="1.0"?><response><pg_status>ok</pg_status><pg_payment_id>1</pg_payment_id>' +
+        '<pg_refund_payments><pg_refund_payment><pg_payment_id>9</pg_payment_id>' +
+        '<pg_amount>-10</pg_amount></pg_refund_payment><pg_refund_payment>' +
+        '<pg_payment_id>8</pg_payment_id><pg_amount>-5</pg_amount></pg_refund_payment>' +
+        '</pg_refund_payments><pg_salt>s</pg_salt><pg_x>a &amp; b</pg_x></response>',
+    )!
+    expect(protocol.topFields(message)).toEqual({
+      pg_status: 'ok',
+      pg_payment_id: '1',
+      pg_salt: 's',
+      pg_x: 'a & b',
+    })
+    expect(protocol.signatureLine('get_status3.php', message, 'k')).toBe(
+      'get_status3.php;1;-10;9;-5;8;s;ok;a & b;k',
+    )
+    // A form body's `a[b]` fields nest the way PHP reads them; a name given twice stays twice.
+    const form = protocol.parseFormMessage('b=2&a[y]=3&a[x]=4&c=5&c=6&d[]=7&d[]=8')
+    expect(protocol.signatureLine('freedompay', form, 'k')).toBe('freedompay;4;3;2;5;6;7;8;k')
+    expect(protocol.parseXmlMessage('<html>no</html><x/>')).toBeNull()
   })
 })
 
 describe('Freedom Pay against the fake', () => {
-  test('checkout: a signed init_payment.php in som and KGS, then the payment page', async () => {
+  test('checkout: a signed init_payment.php in som and KGS; Freedom Pay’s payment id is kept', async () => {
     const { payment, url, atFake } = await checkout()
     expect(url).toBe(`${fake.url}/pay.html?customer=${atFake.customer}`)
+    expect(payment.providerPaymentId).toBe(atFake.id)
     const request = fake.requests.findLast((r) => r.script === 'init_payment.php')!
     expect(request.signed).toBe(true)
     expect(request.fields).toMatchObject({
@@ -119,18 +72,32 @@ describe('Freedom Pay against the fake', () => {
       pg_order_id: payment.id,
       pg_amount: '750.00',
       pg_currency: 'KGS',
-      pg_result_url: `${origin}/api/payments/webhook/freedompay`,
-      pg_success_url: `${origin}/topup?payment=${payment.id}`,
+      pg_result_url: `${site.origin}/api/payments/webhook/freedompay`,
+      pg_success_url: `${site.origin}/topup?payment=${payment.id}`,
       pg_testing_mode: '1',
     })
   })
 
-  test('paid, the callback repeated three times: bids credited once, every answer ok and signed', async () => {
+  test('paid, the callback repeated three times, with nested and repeated fields: credited once', async () => {
     const { user, payment, atFake } = await checkout()
-    fake.behave({ repeat: 3 })
+    fake.behave({
+      repeat: 3,
+      extra: [
+        [
+          'pg_user_params',
+          [
+            ['a', '1'],
+            ['b', [['c', '2']]],
+          ],
+        ],
+        ['pg_note', 'first'],
+        ['pg_note', 'second'],
+      ],
+    })
     await fake.decide(atFake, true)
     const answers = fake.callbacks.filter((c) => c.orderId === payment.id)
     expect(answers).toHaveLength(3)
+    expect(answers[0]!.sent).toContain('pg_user_params%5Bb%5D%5Bc%5D=2')
     for (const answer of answers) {
       expect(answer).toMatchObject({ status: 200, pgStatus: 'ok', answerSigned: true })
     }
@@ -149,28 +116,49 @@ describe('Freedom Pay against the fake', () => {
     expect(await engine.getBalance(user.id)).toBe(0)
   })
 
-  test('a wrong signature is refused and changes nothing', async () => {
+  test('a callback we cannot verify is answered non-200, so Freedom Pay sends it again', async () => {
     const { user, payment, atFake } = await checkout()
     fake.behave({ wrongSignature: true })
     await fake.decide(atFake, true)
-    expect(fake.callbacks.at(-1)).toMatchObject({ status: 200, pgStatus: 'error' })
+    await fake.retriesDone()
+    const calls = fake.callbacks.filter((c) => c.orderId === payment.id)
+    // The first call and four retries (every half hour for two hours, shortened here).
+    expect(calls.map((c) => c.attempt)).toEqual([0, 1, 2, 3, 4])
+    for (const call of calls) expect(call).toMatchObject({ status: 401, pgStatus: 'error' })
     expect(await row(payment.id)).toMatchObject({ status: 'pending' })
     expect(await engine.getBalance(user.id)).toBe(0)
   })
 
-  test('money of another amount or currency is held for an admin with the reason; nothing credited', async () => {
+  test('money of another amount or currency is refused where pg_can_reject allows it', async () => {
     for (const behaviour of [{ amount: '1.00' }, { currency: 'KZT' }]) {
       const { user, payment, atFake } = await checkout()
       fake.behave(behaviour)
       await fake.decide(atFake, true)
-      // Received and kept: the provider is told the callback was taken, an admin refunds it.
-      expect(fake.callbacks.at(-1)).toMatchObject({ pgStatus: 'ok', answerSigned: true })
+      expect(fake.callbacks.at(-1)).toMatchObject({
+        status: 200,
+        pgStatus: 'rejected',
+        answerSigned: true,
+      })
+      expect(atFake.status).toBe('revoked')
       expect(await row(payment.id)).toMatchObject({
-        status: 'held',
+        status: 'failed',
         failureReason: 'amount_mismatch',
       })
       expect(await engine.getBalance(user.id)).toBe(0)
     }
+  })
+
+  test('money we cannot use and may not refuse (pg_can_reject=0) is held for an admin', async () => {
+    const { user, payment, atFake } = await checkout()
+    fake.behave({ amount: '1.00', canReject: '0' })
+    await fake.decide(atFake, true)
+    expect(fake.callbacks.at(-1)).toMatchObject({ pgStatus: 'ok', answerSigned: true })
+    expect(atFake.status).toBe('success')
+    expect(await row(payment.id)).toMatchObject({
+      status: 'held',
+      failureReason: 'amount_mismatch',
+    })
+    expect(await engine.getBalance(user.id)).toBe(0)
   })
 
   test('a callback for a payment we do not know is rejected', async () => {
@@ -183,86 +171,82 @@ describe('Freedom Pay against the fake', () => {
     })
   })
 
-  test('status and refund through get_status3.php and revoke.php', async () => {
+  test('status by pg_payment_id only; revoked and refunded never read as paid; refund', async () => {
     const { payment, atFake } = await checkout()
     const provider = activeProvider()
-    expect(await provider.getStatus({ id: payment.id, transactionId: null })).toEqual({
-      known: true,
-      status: 'pending',
-    })
+    const query = { id: payment.id, providerPaymentId: atFake.id, transactionId: null }
+    expect(await provider.getStatus(query)).toEqual({ known: true, status: 'pending' })
+    const asked = fake.requests.findLast((r) => r.script === 'get_status3.php')!
+    expect(asked).toMatchObject({ signed: true, fields: { pg_payment_id: atFake.id } })
+    fake.behave({ dropCallback: true })
     await fake.decide(atFake, true)
-    expect(await provider.getStatus({ id: payment.id, transactionId: atFake.id })).toMatchObject({
+    expect(await provider.getStatus(query)).toMatchObject({
       known: true,
       status: 'settled',
       event: { status: 'paid', amount: pkg.price, currency: 'KGS', transactionId: atFake.id },
     })
-    expect(await provider.getStatus({ id: 'never-seen', transactionId: null })).toEqual({
-      known: false,
-    })
+    // Freedom Pay does not know it: the only error that means unknown.
+    expect(
+      await provider.getStatus({ id: 'x', providerPaymentId: '1', transactionId: null }),
+    ).toEqual({ known: false })
     const refund = { paymentId: payment.id, amount: pkg.price, currency: 'KGS', reason: 'test' }
     expect(await provider.refund({ ...refund, transactionId: atFake.id })).toEqual({
       ok: true,
       refundId: atFake.id,
     })
     expect(atFake.status).toBe('refunded')
+    // The answer now carries the refund as nested fields, signed with them.
+    expect(await provider.getStatus(query)).toMatchObject({
+      status: 'settled',
+      event: { status: 'cancelled', reason: 'refunded' },
+    })
     expect(await provider.refund({ ...refund, transactionId: atFake.id })).toMatchObject({
       ok: false,
     })
     expect(fake.requests.every((r) => r.signed)).toBe(true)
   })
 
+  test('answers that are unsigned or signed with another key are refused', async () => {
+    const { payment, atFake } = await checkout()
+    const provider = activeProvider()
+    const query = { id: payment.id, providerPaymentId: atFake.id, transactionId: null }
+    for (const answers of ['unsigned', 'wrongKey'] as const) {
+      fake.behave({ answers })
+      await expect(provider.getStatus(query)).rejects.toThrow(fp.FreedomPayError)
+      await expect(
+        provider.createCheckout({
+          paymentId: 'x',
+          amount: 100,
+          currency: 'KGS',
+          description: 'd',
+          origin: site.origin,
+        }),
+      ).rejects.toThrow(/unsigned|signature is wrong/)
+    }
+  })
+
   test('a provider that never answers, or answers something else than XML: a clear error', async () => {
-    const slow = fp.freedomPayProvider({
+    const config = {
       merchantId: fake.merchantId,
       secretKey: fake.secretKey,
       apiUrl: fake.url,
       testMode: true,
-      timeoutMs: 200,
-    })
+    }
+    const slow = fp.freedomPayProvider({ ...config, timeoutMs: 200 })
     fake.behave({ hang: true })
-    await expect(slow.getStatus({ id: 'x', transactionId: null })).rejects.toThrow(
-      /Freedom Pay get_status3\.php: no answer within 200 ms/,
-    )
+    await expect(
+      slow.getStatus({ id: 'x', providerPaymentId: '1', transactionId: null }),
+    ).rejects.toThrow(/Freedom Pay get_status3\.php: no answer within 200 ms/)
     fake.behave({})
-    const lost = fp.freedomPayProvider({
-      merchantId: fake.merchantId,
-      secretKey: fake.secretKey,
-      apiUrl: `${fake.url}/nowhere`,
-      testMode: true,
-    })
+    const lost = fp.freedomPayProvider({ ...config, apiUrl: `${fake.url}/nowhere` })
     await expect(
       lost.createCheckout({
         paymentId: 'x',
         amount: 100,
         currency: 'KGS',
         description: 'd',
-        origin,
+        origin: site.origin,
       }),
     ).rejects.toThrow(/init_payment\.php: HTTP 404, the answer is not XML/)
-  })
-
-  test('reconciliation: a paid payment whose callback was lost is credited once', async () => {
-    const { user, payment, atFake } = await checkout()
-    fake.behave({ dropCallback: true })
-    await fake.decide(atFake, true)
-    expect(await row(payment.id)).toMatchObject({ status: 'pending' })
-    // Not yet: it is younger than ten minutes.
-    expect((await reconcilePayments(engine)).checked).toBe(0)
-    const later = new Date(Date.now() + 11 * 60_000)
-    const first = await reconcilePayments(engine, later)
-    expect(first.settled).toBeGreaterThanOrEqual(1)
-    expect(await row(payment.id)).toMatchObject({ status: 'paid', providerTxnId: atFake.id })
-    expect(await engine.getBalance(user.id)).toBe(pkg.bids)
-    await reconcilePayments(engine, later)
-    expect(await engine.getBalance(user.id)).toBe(pkg.bids)
-  })
-
-  test('reconciliation: a payment the provider never heard of expires after 24 hours', async () => {
-    const user = await createUser(getPrisma(), 0)
-    const payment = await createPackagePayment(user.id, 'freedompay', pkg)
-    await reconcilePayments(engine, new Date(Date.now() + 60 * 60_000))
-    expect(await row(payment.id)).toMatchObject({ status: 'pending' })
-    await reconcilePayments(engine, new Date(Date.now() + 25 * 60 * 60_000))
-    expect(await row(payment.id)).toMatchObject({ status: 'cancelled', failureReason: 'expired' })
   })
 })

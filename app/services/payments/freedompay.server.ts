@@ -1,6 +1,15 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getEnv } from '~/utils/env.server.ts'
 import { parseMoney } from '~/utils/money.ts'
+import {
+  givenSignature,
+  parseFormMessage,
+  parseXmlMessage,
+  pgSignatureValid,
+  signFields,
+  topFields,
+  xmlResponse,
+  type PgFields,
+} from './freedompay-protocol.server.ts'
 import type {
   PaymentEvent,
   PaymentProvider,
@@ -9,19 +18,27 @@ import type {
   WebhookParse,
 } from './provider.server.ts'
 
-// Freedom Pay (formerly PayBox), the Merchant API, in KGS (docs/payments.md):
-// - every request is form-encoded `pg_*` fields signed with `pg_sig`: the MD5 of the script
-//   name, the values of the other fields sorted by field name, and the secret key, joined by
-//   `;` (pg_salt is a random string that makes each signature different);
-// - init_payment.php gives the hosted payment page (pg_redirect_url) in an XML <response>;
-// - its server then calls our result URL (/api/payments/webhook/freedompay) with the outcome
-//   (pg_result 1 or 0), signed with the script name `freedompay`, the last segment of that URL,
-//   and wants a signed XML <response> with pg_status ok / rejected / error back;
-// - get_status3.php tells how a payment stands; revoke.php refunds it.
+// Freedom Pay (formerly PayBox), the Merchant API, in KGS (docs/payments.md#freedom-pay):
+// - every message either way is `pg_*` fields signed with `pg_sig`
+//   (freedompay-protocol.server.ts); an answer without a right signature is refused;
+// - init_payment.php answers the hosted page (pg_redirect_url) and its payment id
+//   (pg_payment_id), which checkout keeps on the Payment;
+// - its server then calls our result URL (/api/payments/webhook/freedompay) with the outcome,
+//   signed with the script name `freedompay` (the URL's last segment), and wants a signed XML
+//   answer: pg_status ok / rejected (only where it sent pg_can_reject=1) / error; anything
+//   but HTTP 200 makes it call again;
+// - get_status3.php tells how a payment stands, asked by pg_payment_id; revoke.php refunds.
 
 export const FREEDOMPAY = 'freedompay'
 /** Any call to Freedom Pay's API that takes longer than this is abandoned with an error. */
 export const FREEDOMPAY_TIMEOUT_MS = 10_000
+/** Least pause between two status questions (docs/payments.md#reconciliation). */
+export const FREEDOMPAY_STATUS_PAUSE_MS = 1_000
+/**
+ * pg_error_code of "no such payment" (the protocol's code table, docs/payments.md). Only this
+ * answer lets a payment count as unknown to Freedom Pay; every other error is asked again.
+ */
+export const PAYMENT_NOT_FOUND = '340'
 
 export type FreedomPayConfig = {
   merchantId: string
@@ -31,110 +48,6 @@ export type FreedomPayConfig = {
   testMode: boolean
   timeoutMs?: number
   fetch?: typeof fetch
-}
-
-export type PgFields = Record<string, string>
-
-/** `pg_sig` for `fields` (pg_sig itself is left out) sent to or from `script`. */
-export function pgSignature(script: string, fields: PgFields, secretKey: string): string {
-  const values = Object.keys(fields)
-    .filter((name) => name !== 'pg_sig')
-    .sort()
-    .map((name) => fields[name])
-  return createHash('md5')
-    .update([script, ...values, secretKey].join(';'))
-    .digest('hex')
-}
-
-/** Whether `fields.pg_sig` is right for `script`, compared in constant time. */
-export function pgSignatureValid(script: string, fields: PgFields, secretKey: string): boolean {
-  const given = fields.pg_sig
-  if (!given || !/^[0-9a-f]{32}$/i.test(given)) return false
-  const expected = Buffer.from(pgSignature(script, fields, secretKey), 'hex')
-  return timingSafeEqual(expected, Buffer.from(given.toLowerCase(), 'hex'))
-}
-
-export function pgSalt(): string {
-  return randomBytes(12).toString('hex')
-}
-
-/** Adds pg_salt and pg_sig for `script`. */
-export function signFields(script: string, fields: PgFields, secretKey: string): PgFields {
-  const salted = { ...fields, pg_salt: fields.pg_salt ?? pgSalt() }
-  return { ...salted, pg_sig: pgSignature(script, salted, secretKey) }
-}
-
-const XML_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-}
-
-function unescapeXml(text: string): string {
-  return text
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) {
-        return String.fromCodePoint(parseInt(name.slice(2), 16))
-      }
-      if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10))
-      return XML_ENTITIES[name.toLowerCase()] ?? whole
-    })
-}
-
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-}
-
-/**
- * The direct children of a `<response>` as name → text; nested lists (pg_refund_payments and
- * the like) are skipped. Null when the text is not such a document.
- */
-export function parseXmlResponse(xml: string): PgFields | null {
-  const start = xml.search(/<response(\s[^>]*)?>/)
-  const end = xml.lastIndexOf('</response>')
-  if (start < 0 || end < start) return null
-  const inner = xml.slice(xml.indexOf('>', start) + 1, end)
-  const fields: PgFields = {}
-  const tag = /<(\/?)([A-Za-z_][\w.-]*)[^>]*?(\/?)>/g
-  let depth = 0
-  let open: { name: string; from: number; nested: boolean } | null = null
-  for (let match = tag.exec(inner); match; match = tag.exec(inner)) {
-    const [whole, closing, name, selfClosing] = match
-    if (selfClosing) {
-      if (depth === 0) fields[name!] = ''
-      else if (open) open.nested = true
-      continue
-    }
-    if (!closing) {
-      if (depth === 0) open = { name: name!, from: match.index + whole.length, nested: false }
-      else if (open) open.nested = true
-      depth++
-      continue
-    }
-    depth--
-    if (depth < 0) return null
-    if (depth === 0 && open && open.name === name) {
-      if (!open.nested) fields[name] = unescapeXml(inner.slice(open.from, match.index).trim())
-      open = null
-    }
-  }
-  return depth === 0 ? fields : null
-}
-
-/** A signed `<response>` in Freedom Pay's format, for `script`. */
-export function xmlResponse(script: string, fields: PgFields, secretKey: string): string {
-  const signed = signFields(script, fields, secretKey)
-  const body = Object.entries(signed)
-    .map(([name, value]) => `  <${name}>${escapeXml(value)}</${name}>`)
-    .join('\n')
-  return `<?xml version="1.0" encoding="utf-8"?>\n<response>\n${body}\n</response>\n`
 }
 
 export class FreedomPayError extends Error {
@@ -163,10 +76,32 @@ function configFromEnv(): FreedomPayConfig {
 /** Webhook answers by what the handler decided (webhook.server.ts, docs/payments.md). */
 function answerStatus(status: number): 'ok' | 'rejected' | 'error' {
   if (status >= 200 && status < 300) return 'ok'
-  // Unknown payment, amount or currency not ours, transaction of another payment, account
-  // gone: we do not accept it (Freedom Pay revokes it when it still can).
+  // Money we refuse (an unknown payment, a transaction of another payment, money we cannot
+  // use where pg_can_reject allowed refusing it): Freedom Pay returns it to the payer.
   if (status === 404 || status === 409) return 'rejected'
   return 'error'
+}
+
+/** How get_status3.php's pg_payment_status reads for us (docs/payments.md#freedom-pay). */
+function statusOutcome(state: string): PaymentEvent['status'] | 'pending' {
+  switch (state) {
+    case 'success':
+    case 'ok':
+      return 'paid'
+    case 'error':
+    case 'failed':
+      return 'failed'
+    // Never counts as paid: the money went back to the payer (or was never taken), so for a
+    // payment not yet credited it is cancelled; one already credited stays paid (paid is
+    // final, docs/decisions/014-paid-is-final.md) and staff are told (webhook.server.ts).
+    case 'revoked':
+    case 'refunded':
+    case 'incomplete':
+      return 'cancelled'
+    default:
+      // partial (the payer has not paid yet), pending, or a state we do not know.
+      return 'pending'
+  }
 }
 
 export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): PaymentProvider {
@@ -174,7 +109,7 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
   const timeoutMs = config.timeoutMs ?? FREEDOMPAY_TIMEOUT_MS
   const doFetch = config.fetch ?? fetch
 
-  /** POSTs a signed request to `script` and returns its XML answer's fields. */
+  /** POSTs a signed request to `script`; its XML answer's fields, once its pg_sig checks out. */
   async function call(script: string, fields: PgFields): Promise<PgFields> {
     const signed = signFields(
       script,
@@ -199,11 +134,24 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
       }
       throw new FreedomPayError(`Freedom Pay ${script}: ${String(error)}`)
     }
-    const parsed = parseXmlResponse(text)
-    if (!parsed) {
+    const message = parseXmlMessage(text)
+    if (!message) {
       throw new FreedomPayError(`Freedom Pay ${script}: HTTP ${status}, the answer is not XML`)
     }
-    return parsed
+    const answer = topFields(message)
+    // Status answers settle money: nothing unsigned or signed with another key is believed.
+    // Freedom Pay leaves only its "unknown merchant" answer unsigned.
+    if (!givenSignature(message)) {
+      throw new FreedomPayError(
+        `Freedom Pay ${script}: unsigned answer (${describeError(answer)}); check FREEDOMPAY_MERCHANT_ID`,
+      )
+    }
+    if (!pgSignatureValid(script, message, config.secretKey)) {
+      throw new FreedomPayError(
+        `Freedom Pay ${script}: the answer's signature is wrong; check FREEDOMPAY_SECRET_KEY`,
+      )
+    }
+    return answer
   }
 
   const describeError = (fields: PgFields) =>
@@ -211,25 +159,9 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
       .filter(Boolean)
       .join(' ') || 'error'
 
-  function eventFromStatus(
-    paymentId: string,
-    fields: PgFields,
-    status: PaymentEvent['status'],
-  ): PaymentEvent | null {
-    const amount = parseMoney(fields.pg_amount ?? '')
-    if (amount === null || !fields.pg_payment_id || !fields.pg_currency) return null
-    return {
-      paymentId,
-      transactionId: fields.pg_payment_id,
-      status,
-      amount,
-      currency: fields.pg_currency,
-      ...(status === 'paid' ? {} : { reason: fields.pg_failure_description ?? status }),
-    }
-  }
-
   return {
     name: FREEDOMPAY,
+    statusPauseMs: FREEDOMPAY_STATUS_PAUSE_MS,
 
     async createCheckout({ paymentId, amount, currency, description, origin }) {
       const back = `${origin}/topup?payment=${encodeURIComponent(paymentId)}`
@@ -246,18 +178,18 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
         pg_failure_url_method: 'GET',
         pg_testing_mode: config.testMode ? '1' : '0',
       })
-      if (answer.pg_status !== 'ok' || !answer.pg_redirect_url) {
+      if (answer.pg_status !== 'ok' || !answer.pg_redirect_url || !answer.pg_payment_id) {
         throw new FreedomPayError(`Freedom Pay init_payment.php refused: ${describeError(answer)}`)
       }
-      return { url: answer.pg_redirect_url }
+      return { url: answer.pg_redirect_url, providerPaymentId: answer.pg_payment_id }
     },
 
     parseWebhook(rawBody): WebhookParse {
-      const fields: PgFields = {}
-      for (const [name, value] of new URLSearchParams(rawBody)) fields[name] = value
-      if (!pgSignatureValid(FREEDOMPAY, fields, config.secretKey)) {
+      const message = parseFormMessage(rawBody)
+      if (!pgSignatureValid(FREEDOMPAY, message, config.secretKey)) {
         return { ok: false, reason: 'signature' }
       }
+      const fields = topFields(message)
       const { pg_order_id: paymentId, pg_payment_id: transactionId, pg_result: result } = fields
       if (!paymentId || paymentId.length > 64) {
         return { ok: false, reason: 'malformed', detail: 'pg_order_id' }
@@ -283,6 +215,7 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
           status: result === '1' ? 'paid' : 'failed',
           amount,
           currency,
+          canReject: fields.pg_can_reject === '1',
           ...(result === '1' ? {} : { reason }),
         },
       }
@@ -301,9 +234,10 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
         { pg_status: pgStatus, pg_description: message },
         config.secretKey,
       )
-      // Freedom Pay calls again on anything but 200: only our own trouble (rate limit, server
-      // error) asks for that; the decision itself is in pg_status.
-      const httpStatus = status === 429 || status >= 500 ? status : 200
+      // Freedom Pay calls again on anything but 200 (every half hour for two hours): a decision
+      // (ok, rejected) is 200; a callback we could not verify or read, our rate limit or our
+      // own failure keeps its status so it is sent again.
+      const httpStatus = pgStatus === 'error' ? status : 200
       return new Response(xml, {
         status: httpStatus,
         headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-store' },
@@ -311,35 +245,40 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
     },
 
     async getStatus(payment): Promise<PaymentStatusReport> {
+      const providerPaymentId = payment.providerPaymentId ?? payment.transactionId
+      // get_status3.php asks by Freedom Pay's id only. Without one the checkout never got a
+      // payment page from Freedom Pay, so nobody could have paid it.
+      if (!providerPaymentId) return { known: false }
       const answer = await call('get_status3.php', {
+        pg_payment_id: providerPaymentId,
         pg_order_id: payment.id,
-        ...(payment.transactionId ? { pg_payment_id: payment.transactionId } : {}),
       })
-      // Freedom Pay answers `error` for a payment it has no record of (never initialised, or
-      // initialised with another merchant id).
-      if (answer.pg_status !== 'ok') return { known: false }
-      const state = answer.pg_payment_status ?? answer.pg_transaction_status ?? ''
-      const settled = (status: PaymentEvent['status']): PaymentStatusReport => {
-        const event = eventFromStatus(payment.id, answer, status)
-        if (!event) throw new FreedomPayError('Freedom Pay get_status3.php: incomplete answer')
-        return { known: true, status: 'settled', event }
+      if (answer.pg_status !== 'ok') {
+        if (answer.pg_error_code === PAYMENT_NOT_FOUND) return { known: false }
+        throw new FreedomPayError(`Freedom Pay get_status3.php: ${describeError(answer)}`)
       }
-      switch (state) {
-        // Refunded or revoked later too: it was paid first, and paid is final for us.
-        case 'success':
-        case 'ok':
-        case 'revoked':
-        case 'refunded':
-          return settled('paid')
-        case 'error':
-        case 'failed':
-          return settled('failed')
-        case 'incomplete':
-          return settled('cancelled')
-        default:
-          // partial (the payer has not paid yet), pending, or a state we do not know.
-          return { known: true, status: 'pending' }
+      if (answer.pg_payment_id !== providerPaymentId) {
+        throw new FreedomPayError(
+          'Freedom Pay get_status3.php: the answer is about another payment',
+        )
       }
+      const outcome = statusOutcome(answer.pg_payment_status ?? answer.pg_transaction_status ?? '')
+      if (outcome === 'pending') return { known: true, status: 'pending' }
+      const amount = parseMoney(answer.pg_amount ?? '')
+      if (amount === null || !answer.pg_currency) {
+        throw new FreedomPayError('Freedom Pay get_status3.php: incomplete answer')
+      }
+      const event: PaymentEvent = {
+        paymentId: payment.id,
+        transactionId: providerPaymentId,
+        status: outcome,
+        amount,
+        currency: answer.pg_currency,
+        ...(outcome === 'paid'
+          ? {}
+          : { reason: answer.pg_failure_description ?? answer.pg_payment_status ?? outcome }),
+      }
+      return { known: true, status: 'settled', event }
     },
 
     async refund({ transactionId, amount }) {

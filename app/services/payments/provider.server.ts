@@ -14,6 +14,11 @@ export type PaymentEvent = {
   currency: string
   /** The provider's reason for a failure, when it gives one. */
   reason?: string
+  /**
+   * The provider lets us refuse this money (Freedom Pay's pg_can_reject=1): money we cannot use
+   * is then refused and returned by the provider instead of held for staff.
+   */
+  canReject?: boolean
 }
 
 export type WebhookParse =
@@ -29,6 +34,22 @@ export type CheckoutRequest = {
   description: string
   /** The site's origin, for absolute return and webhook URLs. */
   origin: string
+}
+
+export type CheckoutStarted = {
+  /** Where to send the payer. */
+  url: string
+  /** The provider's own id of this checkout, kept on the Payment to ask about it later. */
+  providerPaymentId?: string
+}
+
+/** One of our payments, as a provider is asked about it. */
+export type StatusQuery = {
+  id: string
+  /** The provider's id given at checkout (null: the checkout never got one). */
+  providerPaymentId: string | null
+  /** The transaction id a notification gave, if one came. */
+  transactionId: string | null
 }
 
 /** How the provider sees one of our payments when asked (reconciliation). */
@@ -55,11 +76,13 @@ export type RefundResult = { ok: true; refundId: string } | { ok: false; reason:
 export interface PaymentProvider {
   readonly name: string
   /** Where to send the payer: the provider's hosted checkout for this payment. */
-  createCheckout(request: CheckoutRequest): Promise<{ url: string }>
+  createCheckout(request: CheckoutRequest): Promise<CheckoutStarted>
   /** Verifies the signature over the raw body, then parses it; never throws on bad input. */
   parseWebhook(rawBody: string, headers: Headers): WebhookParse
   /** Asks the provider how a payment stands; throws when the provider cannot be reached. */
-  getStatus(payment: { id: string; transactionId: string | null }): Promise<PaymentStatusReport>
+  getStatus(payment: StatusQuery): Promise<PaymentStatusReport>
+  /** Least pause between two status questions to this provider (reconcile.server.ts). */
+  readonly statusPauseMs?: number
   /** Returns a paid payment's money to the payer; throws when the provider cannot be reached. */
   refund(request: RefundRequest): Promise<RefundResult>
   /**
