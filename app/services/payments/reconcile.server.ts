@@ -67,12 +67,14 @@ export async function reconcilePayments(
     const asked = payment.checkCount + 1
     try {
       await pace(provider)
-      lastAsked.set(provider.name, Date.now())
-      const report = await provider.getStatus({
-        id: payment.id,
-        providerPaymentId: payment.providerPaymentId,
-        transactionId: payment.providerTxnId,
-      })
+      // The pause counts from the end of the previous answer.
+      const report = await provider
+        .getStatus({
+          id: payment.id,
+          providerPaymentId: payment.providerPaymentId,
+          transactionId: payment.providerTxnId,
+        })
+        .finally(() => lastAsked.set(provider.name, Date.now()))
       if (report.known && report.status === 'settled') {
         const answer = await applyReconciledEvent(provider.name, report.event, engine, t)
         result.settled++
