@@ -65,6 +65,9 @@ async function main() {
         env: {
           ...env,
           NODE_ENV: 'production',
+          // The demo is reached on this machine; production requires the public origin.
+          PUBLIC_ORIGIN:
+            process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`,
           SESSION_SECRET: process.env.SESSION_SECRET ?? localSecret(),
           PAYMENT_SANDBOX_SECRET: process.env.PAYMENT_SANDBOX_SECRET ?? localSecret(),
           PAYMENT_SANDBOX_DEMO: '1',

@@ -72,6 +72,7 @@ export default async function setup(project: TestProject) {
     env: {
       ...env,
       NODE_ENV: 'production',
+      PUBLIC_ORIGIN: baseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
       SESSION_SECRET,

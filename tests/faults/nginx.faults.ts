@@ -10,6 +10,7 @@ import {
   createPeople,
   createScenario,
   deleteKeys,
+  freePort,
   engineFor,
   metric,
   say,
@@ -34,20 +35,27 @@ let nginx: Nginx
 const apps: App[] = []
 const viewers: Viewer[] = []
 
+let nginxPort = 0
+
 const appOptions = () => ({
   databaseUrl: scenario.databaseUrl,
   redisUrl,
   prefix: scenario.prefix,
-  // One proxy in front: the client's address is the one nginx appends to X-Forwarded-For.
-  env: { TRUST_PROXY: '1' },
+  // One proxy in front: the client's address is the one nginx appends to X-Forwarded-For, and
+  // the site's public origin is nginx's.
+  env: { TRUST_PROXY: '1', PUBLIC_ORIGIN: `http://127.0.0.1:${nginxPort}` },
 })
 
 beforeAll(async () => {
   scenario = await createScenario('nginx', inject('faultsDatabaseUrl'))
   redis = new Redis(redisUrl)
+  nginxPort = await freePort()
   apps.push(await startApp({ ...appOptions(), label: 'web-1' }))
   apps.push(await startApp({ ...appOptions(), label: 'web-2' }))
-  nginx = await startNginx(apps.map((app) => new URL(app.url).host))
+  nginx = await startNginx(
+    apps.map((app) => new URL(app.url).host),
+    nginxPort,
+  )
 })
 
 afterAll(async () => {

@@ -61,9 +61,10 @@ function localConf(servers: string[], port: number) {
   return { upstreams: local, listen: `listen 127.0.0.1:${port};\n` }
 }
 
-export async function startNginx(servers: string[]): Promise<Nginx> {
+/** nginx in front of `servers`, on `port` (a free one if unset). */
+export async function startNginx(servers: string[], port?: number): Promise<Nginx> {
   const binary = nginxBinary()
-  const port = await freePort()
+  port ??= await freePort()
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'pa-nginx-'))
   // As root nginx's workers run as nobody, who must reach the temp and cache folders.
   chmodSync(prefix, 0o755)

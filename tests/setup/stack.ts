@@ -141,6 +141,8 @@ export async function startApp(options: {
       LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
       // Every bidder comes from 127.0.0.1 here.
       RATE_LIMIT_SCALE: '1000',
+      // Production requires it; a proxy in front passes its own.
+      PUBLIC_ORIGIN: url,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
