@@ -23,8 +23,10 @@ import { pageCache } from './page-cache.ts'
 import { imageStoreOf } from '../app/services/images/store.server.ts'
 import { serveImages } from './images.ts'
 import type { Env } from '../app/utils/env.server.ts'
-import { checkReadiness } from './health.ts'
-import { metricsHandler, timeRequests } from './metrics.ts'
+import { clientAddress, trustedProxies } from './client-address.ts'
+import { publicReadiness, readinessProbe } from './health.ts'
+import { metricsHandler, readsInternals, timeRequests } from './metrics.ts'
+import { socketGuard } from './socket-guard.ts'
 import { limitRequestBodies, rejectHostileUrls } from './input.ts'
 import { sameOriginMutations } from './origin.ts'
 import { securityHeaders, storeNothingUnlessSaid } from './security.ts'
@@ -52,7 +54,9 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   const production = env.NODE_ENV === 'production'
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', env.TRUST_PROXY)
+  // One rule for the client's address, for Express's `req.ip` and for Socket.IO's handshakes.
+  const trust = trustedProxies(env.TRUST_PROXY)
+  app.set('trust proxy', trust)
 
   app.use((req, res, next) => {
     const requestId = randomUUID()
@@ -90,10 +94,17 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     res.setHeader('Cache-Control', 'no-store')
     res.json({ status: 'ok' })
   })
-  app.get('/readyz', async (_req, res) => {
-    const report = await checkReadiness(services)
+  // Ready or not for everyone; the checks and the outbox lag only for who may read the metrics.
+  const readiness = readinessProbe(services)
+  app.get('/readyz', async (req, res) => {
+    const report = await readiness()
+    const shown = publicReadiness(report)
     res.setHeader('Cache-Control', 'no-store')
-    res.status(report.ready ? 200 : 503).json(report)
+    res
+      .status(report.ready ? 200 : 503)
+      .json(
+        readsInternals(req, env.METRICS_TOKEN, { production }) ? { ...shown, ...report } : shown,
+      )
   })
 
   app.use(
@@ -200,10 +211,16 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   )
 
   const httpServer = createServer(app)
+  const guard = socketGuard({
+    perAddress: env.SOCKETS_PER_ADDRESS,
+    addressOf: (req) => clientAddress(req, trust),
+  })
   const io = new SocketServer(httpServer, {
     serveClient: false,
     transports: ['websocket', 'polling'],
+    ...guard.options,
   })
+  guard.attach(io)
 
   return {
     httpServer,
