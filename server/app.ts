@@ -18,6 +18,7 @@ import {
   type RequestContext,
 } from '../app/services/logger.server.ts'
 import { renewedSessionCookie } from '../app/services/session.server.ts'
+import { onSettingsChange } from '../app/models/settings.server.ts'
 import { answerOutagesWith503 } from './outage.ts'
 import { pageCache } from './page-cache.ts'
 import { imageStoreOf } from '../app/services/images/store.server.ts'
@@ -171,7 +172,11 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   app.use('/images', serveImages(imageStoreOf(env)))
 
   // After compression and the files: what it keeps is uncompressed, compressed once per encoding.
-  app.use(pageCache())
+  // Every page shows the site settings: an admin's change (here or on another instance) drops
+  // the kept pages at once (app/models/settings.server.ts).
+  const pages = pageCache()
+  onSettingsChange(() => pages.clear())
+  app.use(pages)
 
   // While a rotated secret is still accepted, a session cookie signed with it is set again,
   // signed with the current one (docs/operations.md, "Rotate SESSION_SECRET"). A route that sets
