@@ -26,6 +26,11 @@ export function createKeys(prefix: string) {
      * edited, deleted, started, finished): pages keep what they read until it moves.
      */
     catalog: `${base}catalog`,
+    /**
+     * A counter raised whenever an admin saves the site settings: every instance drops what it
+     * keeps of them (and the pages showing them) when it moves (app/services/settings-sync.server.ts).
+     */
+    settings: `${base}settings`,
     /** Auctions holding auto-bid budgets. */
     autoBidIndex: `${base}abidx`,
     /** Written by the outbox before its WAIT, to follow what it read in the replication stream. */
