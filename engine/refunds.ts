@@ -39,8 +39,7 @@ export async function refundHolds(engine: Engine, auctionId: string): Promise<Re
   const refunds: Refunds = { prebids: 0, budgets: 0 }
   for (const prebid of await readPrebidHolds(engine.prisma, auctionId)) {
     const reference = prebidRefundReference(prebid.id)
-    if (await refund(engine, prebid.userId, 1, 'refund', reference, auctionId))
-      refunds.prebids += 1
+    if (await refund(engine, prebid.userId, 1, 'refund', reference, auctionId)) refunds.prebids += 1
   }
   for (const budget of await readBudgetHolds(engine.prisma, auctionId)) {
     if (budget.left <= 0) continue
