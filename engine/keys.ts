@@ -15,6 +15,8 @@ export function createKeys(prefix: string) {
     /** Everyone who has bid on a live auction (people by id, bots as `bot:<id>`). */
     bidders: (id: string) => `${base}bd:${id}`,
     autoBids: (id: string) => `${base}ab:${id}`,
+    /** Set while an auction is being deleted: it is not loaded again meanwhile. */
+    deleting: (id: string) => `${base}del:${id}`,
     user: (id: string) => `${base}u:${id}`,
     upcoming: `${base}upcoming`,
     ending: `${base}ending`,

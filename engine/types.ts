@@ -104,7 +104,13 @@ export type PrebidResult =
   | { ok: true; prebidId: string; balance: number; prebids: number; at: number }
   | { ok: false; reason: PrebidRejection }
 
-export type LedgerReason = 'registration_bonus' | 'topup' | 'refund' | 'seed'
+export type LedgerReason =
+  | 'registration_bonus'
+  | 'topup'
+  | 'refund'
+  | 'seed'
+  /** An auto-bid budget paid back from Postgres when its auction is deleted (engine/refunds.ts). */
+  | 'autobid_return'
 
 export type CreditResult =
   { ok: true; applied: boolean; balance: number } | { ok: false; reason: 'user_not_found' }
