@@ -1,5 +1,10 @@
 import type { Engine } from '../../engine/index.ts'
-import { createUser, DuplicateError } from '~/models/user.server.ts'
+import {
+  createUser,
+  DuplicateError,
+  grantOwedFreeBids,
+  unfinishedRegistration,
+} from '~/models/user.server.ts'
 import { createSession } from '~/services/auth.server.ts'
 import { hitFromAddress, limits, type RateLimited } from '~/services/rate-limit.server.ts'
 import type { RegisterInput } from '~/validation/user.ts'
@@ -37,6 +42,17 @@ export async function register(
       .id
   } catch (error) {
     if (!(error instanceof DuplicateError)) throw error
+    // The same person sending the form again after a registration that failed on the way
+    // finishes that one (docs/decisions/043-free-bids-owed.md).
+    const unfinished = await unfinishedRegistration(input)
+    if (unfinished) {
+      await grantOwedFreeBids(engine, unfinished)
+      return {
+        ok: true,
+        userId: unfinished,
+        cookie: await createSession(request, unfinished, clientIp),
+      }
+    }
     return {
       ok: false,
       status: 409,
