@@ -560,7 +560,7 @@ describe('admin API: bid balance adjustments', () => {
       { amount: 18, balanceAfter: 30, reason: 'admin_adjust', adminId, note: null },
       { amount: 7, balanceAfter: 36, reason: 'admin_adjust', adminId, note: 'Подарок' },
     ])
-    for (const key of ['', 'a b', 'x'.repeat(101)]) {
+    for (const key of ['a b', 'x'.repeat(101)]) {
       expect(await send(gift, key), key).toEqual(
         expect.objectContaining({
           status: 400,
