@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { NotReplicated, type BalanceChange, type Engine } from '../../engine/index.ts'
+import { isNotReplicated, type BalanceChange, type Engine } from '../../engine/index.ts'
 import { AdminError } from '~/models/admin-auctions.server.ts'
 import type { UserEditInput } from '~/validation/admin.ts'
 
@@ -57,7 +57,7 @@ export async function adjustBidBalance(
   } catch (error) {
     // Written but not confirmed by a replica in time (decision 037): it stays on the primary,
     // and the same request sent again confirms it without applying it twice.
-    if (error instanceof NotReplicated) throw new AdminError(503, 'errors.notConfirmed')
+    if (isNotReplicated(error)) throw new AdminError(503, 'errors.notConfirmed')
     throw error
   }
   if (result.ok) return
