@@ -462,24 +462,38 @@ export class Engine extends EventEmitter<EngineEvents> {
   }
 
   /**
-   * An admin's change of a balance by `delta` bids, applied to the balance as it is now and
-   * recorded in the ledger with the admin and their reason; never below 0 nor, by a credit,
-   * above ADMIN_BALANCE_MAX.
+   * An admin's change of a balance by `delta` bids, or to `target` bids, applied to the balance
+   * as it is now (a set is recorded as its difference from it) and recorded in the ledger with
+   * the admin and their reason; never below 0 nor, by a credit, above ADMIN_BALANCE_MAX. Once
+   * per reference: a retry, also after NotReplicated, answers `applied: false` and confirms.
    */
   async adjustBalance(userId: string, change: BalanceAdjustment): Promise<AdjustResult> {
-    const { delta, reference, adminId, note, expected } = change
-    if (!Number.isSafeInteger(delta) || delta === 0 || Math.abs(delta) > ADMIN_BALANCE_MAX)
+    const { delta, target, reference, adminId, note, expected } = change
+    const isBalance = (value: number) =>
+      Number.isSafeInteger(value) && value >= 0 && value <= ADMIN_BALANCE_MAX
+    if (target !== undefined) {
+      if (!isBalance(target)) throw new RangeError('a balance is 0 to ADMIN_BALANCE_MAX bids')
+    } else if (!Number.isSafeInteger(delta) || delta === 0 || Math.abs(delta) > ADMIN_BALANCE_MAX)
       throw new RangeError('an adjustment is a non-zero integer number of bids')
     if (expected !== undefined && (!Number.isSafeInteger(expected) || expected < 0))
       throw new RangeError('an expected balance is a non-negative integer')
-    if (!reference || !adminId || !note)
+    if (!reference || !adminId || (target === undefined && !note))
       throw new RangeError('an adjustment needs a reference, an admin and a reason')
     const k = this.keys
     const reply = await this.withUser(userId, () =>
       scripts.adjustBalance.run<Reply>(
         this.acked,
         [k.user(userId), k.references, k.outbox],
-        [userId, delta, reference, adminId, note, expected ?? '', ADMIN_BALANCE_MAX],
+        [
+          userId,
+          target ?? delta,
+          reference,
+          adminId,
+          note,
+          expected ?? '',
+          ADMIN_BALANCE_MAX,
+          target === undefined ? 'add' : 'set',
+        ],
       ),
     )
     if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
