@@ -3,6 +3,7 @@ import { createEngineRuntime } from './engine/index.ts'
 import { errorFields, log } from './app/services/logger.server.ts'
 import { getRedis } from './app/services/redis.server.ts'
 import { sessionFromCookieHeader } from './app/services/session.server.ts'
+import { watchSettings } from './app/services/settings-sync.server.ts'
 import { getPrisma } from './app/utils/db.server.ts'
 import { EnvError, parseEnv, type Env } from './app/utils/env.server.ts'
 import { createAppServer } from './server/app.ts'
@@ -44,6 +45,8 @@ const server = await createAppServer(env, {
 })
 
 registerMetrics(runtime.engine, server.io)
+// Another instance's save of the site settings reaches this one within a fraction of a second.
+const settingsWatch = watchSettings(runtime.engine)
 // Asks providers about payments whose callback never came, on the lease holder only
 // (app/services/payments/reconcile.server.ts, exported by app/entry.server.tsx).
 const entry = (await server.serverBuild()).entry.module as {
@@ -103,6 +106,7 @@ async function shutdown(signal: string) {
     // Postgres, then close the connections.
     await server.close()
     reconciler?.stop()
+    settingsWatch.stop()
     await runtime.stop()
     await realtime.close()
     await prisma.$disconnect()

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { AutoBidWorker } from './autobid.ts'
 import type { Engine } from './engine.ts'
+import { refundHolds } from './refunds.ts'
 import { Sweeper } from './sweeper.ts'
 import { createAuction, createUser, liveAuction, sleep, testEngine } from './test-support.ts'
 
@@ -262,8 +263,8 @@ describe('auto-bidder', () => {
     ).toMatchObject({ budget: 6, placed: 0, returned: 6, status: 'finished' })
   })
 
-  test('an upcoming auction taken out gives the budgets back', async () => {
-    const { engine } = testEngine()
+  test('an upcoming auction taken out pays its budgets back from Postgres, once', async () => {
+    const { engine, outbox } = testEngine()
     const auction = await createAuction(engine.prisma, {
       startTime: new Date(Date.now() + 3_600_000),
     })
@@ -271,9 +272,19 @@ describe('auto-bidder', () => {
     const user = await createUser(engine.prisma, 5)
     await engine.setAutoBid(auction.id, user.id, 4)
     expect(await engine.returnAutoBids(auction.id)).toBeNull()
-    await engine.removeAuction(auction.id, 'upcoming')
-    expect([...(await engine.returnAutoBids(auction.id))!]).toEqual([[user.id, 4]])
-    expect(await engine.getBalance(user.id)).toBe(5)
+    const removed = await engine.removeAuction(auction.id, 'upcoming')
+    // The budget left Redis with the auction; the worker finds nothing to return there.
     expect(await engine.getAutoBidAuctions()).toEqual([])
+    expect((await engine.returnAutoBids(auction.id))!.size).toBe(0)
+    await outbox.drain()
+    expect(removed.ok && (await engine.outboxWrittenThrough(removed.through))).toBe(true)
+    expect(await refundHolds(engine, auction.id)).toEqual({ prebids: 0, budgets: 1 })
+    expect(await refundHolds(engine, auction.id)).toEqual({ prebids: 0, budgets: 0 })
+    expect(await engine.getBalance(user.id)).toBe(5)
+    await outbox.drain()
+    expect(await ledgerSum(engine, user.id)).toBe(0)
+    expect(
+      await engine.prisma.autoBid.findFirstOrThrow({ where: { auctionId: auction.id } }),
+    ).toMatchObject({ budget: 4, returned: 4, status: 'finished' })
   })
 })

@@ -95,6 +95,12 @@ type Reply = string[]
  */
 const USER_GONE_MS = 60 * 60 * 1000
 
+/**
+ * How long an auction being deleted stays out of reach of a load: far longer than the refunds
+ * of its prebids take to reach Postgres, whose rows a load would otherwise bring back.
+ */
+const AUCTION_DELETING_MS = 60 * 60 * 1000
+
 /** An auction's live fields as HMGET returns them (STATE_FIELDS); missing ones are null or ''. */
 function parseState(id: string, f: Array<string | null>): AuctionState | null {
   if (!f[0]) return null
@@ -456,24 +462,38 @@ export class Engine extends EventEmitter<EngineEvents> {
   }
 
   /**
-   * An admin's change of a balance by `delta` bids, applied to the balance as it is now and
-   * recorded in the ledger with the admin and their reason; never below 0 nor, by a credit,
-   * above ADMIN_BALANCE_MAX.
+   * An admin's change of a balance by `delta` bids, or to `target` bids, applied to the balance
+   * as it is now (a set is recorded as its difference from it) and recorded in the ledger with
+   * the admin and their reason; never below 0 nor, by a credit, above ADMIN_BALANCE_MAX. Once
+   * per reference: a retry, also after NotReplicated, answers `applied: false` and confirms.
    */
   async adjustBalance(userId: string, change: BalanceAdjustment): Promise<AdjustResult> {
-    const { delta, reference, adminId, note, expected } = change
-    if (!Number.isSafeInteger(delta) || delta === 0 || Math.abs(delta) > ADMIN_BALANCE_MAX)
+    const { delta, target, reference, adminId, note, expected } = change
+    const isBalance = (value: number) =>
+      Number.isSafeInteger(value) && value >= 0 && value <= ADMIN_BALANCE_MAX
+    if (target !== undefined) {
+      if (!isBalance(target)) throw new RangeError('a balance is 0 to ADMIN_BALANCE_MAX bids')
+    } else if (!Number.isSafeInteger(delta) || delta === 0 || Math.abs(delta) > ADMIN_BALANCE_MAX)
       throw new RangeError('an adjustment is a non-zero integer number of bids')
     if (expected !== undefined && (!Number.isSafeInteger(expected) || expected < 0))
       throw new RangeError('an expected balance is a non-negative integer')
-    if (!reference || !adminId || !note)
+    if (!reference || !adminId || (target === undefined && !note))
       throw new RangeError('an adjustment needs a reference, an admin and a reason')
     const k = this.keys
     const reply = await this.withUser(userId, () =>
       scripts.adjustBalance.run<Reply>(
         this.acked,
         [k.user(userId), k.references, k.outbox],
-        [userId, delta, reference, adminId, note, expected ?? '', ADMIN_BALANCE_MAX],
+        [
+          userId,
+          target ?? delta,
+          reference,
+          adminId,
+          note,
+          expected ?? '',
+          ADMIN_BALANCE_MAX,
+          target === undefined ? 'add' : 'set',
+        ],
       ),
     )
     if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
@@ -582,10 +602,20 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   private async putAuction(auction: AuctionLoad): Promise<AuctionStatus | 'skipped'> {
     const k = this.keys
-    const { id, botCounts } = auction
+    const { id, botCounts, prebidders, budgets } = auction
     return (await scripts.loadAuction.run<string>(
       this.redis,
-      [k.auction(id), k.upcoming, k.ending, k.bidders(id), k.botCounts(id)],
+      [
+        k.auction(id),
+        k.upcoming,
+        k.ending,
+        k.bidders(id),
+        k.botCounts(id),
+        k.prebids(id),
+        k.autoBids(id),
+        k.autoBidIndex,
+        k.deleting(id),
+      ],
       [
         id,
         auction.status,
@@ -600,7 +630,11 @@ export class Engine extends EventEmitter<EngineEvents> {
         this.timerMs,
         auction.botBids,
         botCounts.length,
+        prebidders.length,
+        budgets.length,
         ...botCounts.flatMap(([bidder, bids]) => [bidder, String(bids)]),
+        ...prebidders,
+        ...budgets.flatMap((b) => [b.userId, String(b.left), String(b.placed)]),
         ...auction.bidders,
       ],
     )) as AuctionStatus | 'skipped'
@@ -609,15 +643,16 @@ export class Engine extends EventEmitter<EngineEvents> {
   /**
    * Takes an auction out of Redis (admin delete) if it is still as the admin saw it (`seen`);
    * otherwise (an upcoming one started meanwhile) leaves it and answers the status it has.
-   * Returns the status it had there ('' when it was not loaded) and, for one that had not
-   * started, the users whose prebids it held.
+   * Its prebids and auto-bid budgets go with it, and it is not loaded again for a while: what
+   * they owe people is paid from Postgres (engine/refunds.ts) once the outbox has written
+   * everything up to `through`, the newest entry at that moment ('' when none).
    */
   async removeAuction(
     auctionId: string,
     seen: 'upcoming' | 'finished',
-  ): Promise<{ ok: true; status: string; prebidUsers: string[] } | { ok: false; status: string }> {
+  ): Promise<{ ok: true; status: string; through: string } | { ok: false; status: string }> {
     const k = this.keys
-    const [result, status = '', ...prebidUsers] = await scripts.removeAuction.run<string[]>(
+    const [result, status = '', through = ''] = await scripts.removeAuction.run<string[]>(
       this.redis,
       [
         k.auction(auctionId),
@@ -627,11 +662,21 @@ export class Engine extends EventEmitter<EngineEvents> {
         k.prebids(auctionId),
         k.botCounts(auctionId),
         k.bidders(auctionId),
+        k.autoBids(auctionId),
+        k.autoBidIndex,
+        k.deleting(auctionId),
+        k.outbox,
       ],
-      [auctionId, seen],
+      [auctionId, seen, AUCTION_DELETING_MS],
     )
     if (result !== 'ok') return { ok: false, status }
-    return { ok: true, status, prebidUsers }
+    return { ok: true, status, through }
+  }
+
+  /** Whether every outbox entry up to `entryId` is written to Postgres (written ones leave). */
+  async outboxWrittenThrough(entryId: string): Promise<boolean> {
+    if (!entryId) return true
+    return (await this.redis.xrange(this.keys.outbox, '-', entryId, 'COUNT', 1)).length === 0
   }
 
   /** An admin ends a live auction now; the last bidder wins. */

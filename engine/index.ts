@@ -10,7 +10,7 @@ import { TimerBroadcast } from './timers.ts'
 
 export { Engine, type EngineOptions, type SweepResult } from './engine.ts'
 export { OutboxWorker } from './outbox.ts'
-export { NotReplicated, type ReplicaOptions } from './replicas.ts'
+export { NotReplicated, isNotReplicated, type ReplicaOptions } from './replicas.ts'
 export { Lease, LEASE_TTL_MS } from './lease.ts'
 export { Sweeper } from './sweeper.ts'
 export { BotWorker } from './bots.ts'

@@ -15,6 +15,8 @@ export function createKeys(prefix: string) {
     /** Everyone who has bid on a live auction (people by id, bots as `bot:<id>`). */
     bidders: (id: string) => `${base}bd:${id}`,
     autoBids: (id: string) => `${base}ab:${id}`,
+    /** Set while an auction is being deleted: it is not loaded again meanwhile. */
+    deleting: (id: string) => `${base}del:${id}`,
     user: (id: string) => `${base}u:${id}`,
     upcoming: `${base}upcoming`,
     ending: `${base}ending`,
@@ -26,6 +28,11 @@ export function createKeys(prefix: string) {
      * edited, deleted, started, finished): pages keep what they read until it moves.
      */
     catalog: `${base}catalog`,
+    /**
+     * A counter raised whenever an admin saves the site settings: every instance drops what it
+     * keeps of them (and the pages showing them) when it moves (app/services/settings-sync.server.ts).
+     */
+    settings: `${base}settings`,
     /** Auctions holding auto-bid budgets. */
     autoBidIndex: `${base}abidx`,
     /** Written by the outbox before its WAIT, to follow what it read in the replication stream. */

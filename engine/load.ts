@@ -1,10 +1,11 @@
 import type { PrismaClient } from '../prisma/generated/client.ts'
+import { readBudgetHolds, readPrebidHolds, type BudgetHold } from './holds.ts'
 import type { AuctionMeta, AuctionStatus } from './types.ts'
 
 // What the engine puts into Redis when Redis lacks it, read from Postgres: a user's balance and
 // name on first use, an auction after it is created or edited, every unfinished auction at
 // start-up. engine.ts puts it into Redis with the load scripts (lua.ts), which keep what Redis
-// already holds.
+// already holds; an auction Redis lost gets its prebids and auto-bid budgets back (holds.ts).
 
 /** A user as the engine keeps them: the bid balance and the name bid lists show. */
 export type UserLoad = { balance: number; name: string }
@@ -27,6 +28,10 @@ export type AuctionLoad = {
   /** How many of a live auction's bids were the house's, in all and per bot (`bot:<id>`). */
   botBids: number
   botCounts: Array<[bidder: string, bids: number]>
+  /** An upcoming auction's prebidders in the order placed (prebids not yet bids nor refunded). */
+  prebidders: string[]
+  /** Auto-bid budgets on an auction that has not finished. */
+  budgets: BudgetHold[]
 }
 
 export async function readUser(prisma: PrismaClient, userId: string): Promise<UserLoad | null> {
@@ -77,6 +82,11 @@ async function withBids(prisma: PrismaClient, row: AuctionRow): Promise<AuctionL
       isBidPackage: row.isBidPackage,
     },
     ...(row.status === 'live' ? await readLiveBids(prisma, row.id) : noBids),
+    prebidders:
+      row.status === 'upcoming'
+        ? (await readPrebidHolds(prisma, row.id)).map((prebid) => prebid.userId)
+        : [],
+    budgets: row.status === 'finished' ? [] : await readBudgetHolds(prisma, row.id),
   }
 }
 

@@ -233,12 +233,14 @@ return {'ok', id, tostring(balance)}
 `
 
 /**
- * An admin adds bids to a balance or takes them away (docs/decisions/028-balance-adjustments.md):
- * the change applies to the balance as it is now, so credits and bids made while the admin was
- * looking stay. Refused, with nothing changed, when the balance would fall below 0 or, by a
- * credit, rise above the maximum, or when `expected` is given and the balance is no longer that.
- * KEYS: user, references, outbox. ARGV: userId, delta (<> 0), reference, adminId, note,
- * expected balance or '', maximum balance.
+ * An admin adds bids to a balance or takes them away (docs/decisions/028-balance-adjustments.md),
+ * or sets it (decision 042): the change applies to the balance as it is now, so credits and bids
+ * made while the admin was looking stay, and a set is recorded as its difference from the
+ * balance at this moment. Once per reference (the request's idempotency key): a repeat changes
+ * nothing. Refused, with nothing changed, when the balance would fall below 0 or, by a credit,
+ * rise above the maximum, or when `expected` is given and the balance is no longer that.
+ * KEYS: user, references, outbox. ARGV: userId, delta (<> 0) or, with 'set', the new balance,
+ * reference, adminId, note, expected balance or '', maximum balance, 'add' or 'set'.
  */
 export const adjustBalanceLua = `${NOW}
 local bal = redis.call('HGET', KEYS[1], 'bal')
@@ -246,12 +248,14 @@ if not bal then return {'err', 'user_not_loaded'} end
 if redis.call('SISMEMBER', KEYS[2], ARGV[3]) == 1 then return {'dup', '', bal} end
 local current = tonumber(bal)
 local delta = tonumber(ARGV[2])
+if ARGV[8] == 'set' then delta = delta - current end
 if ARGV[6] ~= '' and tonumber(ARGV[6]) ~= current then return {'stale', '', bal} end
 if current + delta < 0 then return {'below_zero', '', bal} end
 if delta > 0 and current + delta > tonumber(ARGV[7]) then return {'above_max', '', bal} end
 redis.call('SADD', KEYS[2], ARGV[3])
+if delta == 0 then return {'same', '', bal} end
 local balance = redis.call('HINCRBY', KEYS[1], 'bal', delta)
-local id = redis.call('XADD', KEYS[3], '*', 'type', 'balance', 'user', ARGV[1], 'amount', ARGV[2],
+local id = redis.call('XADD', KEYS[3], '*', 'type', 'balance', 'user', ARGV[1], 'amount', delta,
   'balance', balance, 'reason', 'admin_adjust', 'reference', ARGV[3], 'auction', '',
   'admin', ARGV[4], 'note', ARGV[5], 'at', now_ms())
 return {'ok', id, tostring(balance)}
@@ -277,10 +281,16 @@ return {'hot', redis.call('HGET', KEYS[1], 'bal')}
  * Puts an auction from Postgres into Redis. An upcoming auction is (re)written and scheduled;
  * a live or finished one already in Redis keeps its state (only its display fields change); a
  * live one missing from Redis (Redis lost) comes back with a fresh timer, and each bot's bids
- * in it, so that a bot's limit still counts the bids it made before.
- * KEYS: auction, upcoming, ending, bidders, bot counts. ARGV: auctionId, status, price,
- * increment, startMs, bids, last, lastName, lastBot, meta JSON, timerMs, bot bids, n, then n
- * pairs of bot bidder and its bids, then everyone who has bid.
+ * in it, so that a bot's limit still counts the bids it made before. An auction missing from
+ * Redis also gets back what people paid for on it (docs/decisions/040-holds-rebuilt-from-postgres.md):
+ * an upcoming one its prebids in the order placed, both its auto-bid budgets; never over what
+ * Redis holds (a prebid or budget already there stays as it is), and never while the auction
+ * is being deleted (removeAuctionLua's marker).
+ * KEYS: auction, upcoming, ending, bidders, bot counts, prebids, auto-bid budgets, auto-bid
+ * index, deletion marker. ARGV: auctionId, status, price, increment, startMs, bids, last,
+ * lastName, lastBot, meta JSON, timerMs, bot bids, b, p, n, then b pairs of bot bidder and its
+ * bids, p prebidders in order, n triples of auto-bidder, bids left and bids placed, then
+ * everyone who has bid.
  */
 export const loadAuctionLua = `${NOW}
 local current = redis.call('HGET', KEYS[1], 'status')
@@ -288,47 +298,68 @@ if current == 'live' or current == 'finished' then
   redis.call('HSET', KEYS[1], 'meta', ARGV[10])
   return current
 end
+if redis.call('EXISTS', KEYS[9]) == 1 then return 'skipped' end
+if ARGV[2] ~= 'upcoming' and ARGV[2] ~= 'live' then return 'skipped' end
+local firstPrebid = 16 + 2 * tonumber(ARGV[13])
+local firstBudget = firstPrebid + tonumber(ARGV[14])
+local firstBidder = firstBudget + 3 * tonumber(ARGV[15])
+if not current then
+  for i = firstBudget, firstBidder - 1, 3 do
+    redis.call('HSETNX', KEYS[7], 'r:' .. ARGV[i], ARGV[i + 1])
+    redis.call('HSETNX', KEYS[7], 'p:' .. ARGV[i], ARGV[i + 2])
+  end
+  if firstBidder > firstBudget then redis.call('SADD', KEYS[8], ARGV[1]) end
+end
 if ARGV[2] == 'upcoming' then
   redis.call('HSET', KEYS[1], 'status', 'upcoming', 'price', ARGV[3], 'inc', ARGV[4],
     'start', ARGV[5], 'meta', ARGV[10], 'bids', ARGV[6])
-  redis.call('HSETNX', KEYS[1], 'prebids', '0')
+  if current then
+    redis.call('HSETNX', KEYS[1], 'prebids', '0')
+  else
+    local seq = tonumber(redis.call('ZRANGE', KEYS[6], -1, -1, 'WITHSCORES')[2] or '0')
+    for i = firstPrebid, firstBudget - 1 do
+      if not redis.call('ZSCORE', KEYS[6], ARGV[i]) then
+        seq = seq + 1
+        redis.call('ZADD', KEYS[6], seq, ARGV[i])
+      end
+    end
+    redis.call('HSET', KEYS[1], 'prebids', redis.call('ZCARD', KEYS[6]), 'pbseq', seq)
+  end
   redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[1])
   return 'upcoming'
 end
-if ARGV[2] == 'live' then
-  local deadline = now_ms() + tonumber(ARGV[11])
-  redis.call('HSET', KEYS[1], 'status', 'live', 'price', ARGV[3], 'inc', ARGV[4],
-    'start', ARGV[5], 'meta', ARGV[10], 'bids', ARGV[6], 'last', ARGV[7], 'lastName', ARGV[8],
-    'lastBot', ARGV[9], 'deadline', deadline, 'botBids', ARGV[12])
-  local pairs = tonumber(ARGV[13])
-  redis.call('DEL', KEYS[5])
-  for i = 14, 13 + 2 * pairs, 2 do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]) end
-  for i = 14 + 2 * pairs, #ARGV do redis.call('SADD', KEYS[4], ARGV[i]) end
-  redis.call('ZADD', KEYS[3], deadline, ARGV[1])
-  return 'live'
-end
-return 'skipped'
+local deadline = now_ms() + tonumber(ARGV[11])
+redis.call('HSET', KEYS[1], 'status', 'live', 'price', ARGV[3], 'inc', ARGV[4],
+  'start', ARGV[5], 'meta', ARGV[10], 'bids', ARGV[6], 'last', ARGV[7], 'lastName', ARGV[8],
+  'lastBot', ARGV[9], 'deadline', deadline, 'botBids', ARGV[12])
+redis.call('DEL', KEYS[5])
+for i = 16, firstPrebid - 1, 2 do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]) end
+for i = firstBidder, #ARGV do redis.call('SADD', KEYS[4], ARGV[i]) end
+redis.call('ZADD', KEYS[3], deadline, ARGV[1])
+return 'live'
 `
 
 /**
  * Removes an auction (admin delete), but only while it is as the admin saw it: an upcoming one
  * that started in the meantime (its prebids turned into bids) or a finished one that came back
- * is left alone. KEYS: auction, upcoming, ending, recent, prebids, bot counts, bidders.
- * ARGV: id, status seen. Returns {'changed', status} untouched, or {'ok', the status it had
- * ('' when not held), then, if it had not started, the users whose prebids it held (they are
- * owed their bid back)}, in the same atomic step.
+ * is left alone. Its prebids and auto-bid budgets go with it: what they owe people is paid back
+ * from Postgres once the outbox has written every entry up to this step
+ * (docs/decisions/041-deleted-auction-refunds-from-postgres.md). A marker kept for `ms` stops
+ * the auction from being loaded again meanwhile. KEYS: auction, upcoming, ending, recent,
+ * prebids, bot counts, bidders, auto-bid budgets, auto-bid index, deletion marker, outbox.
+ * ARGV: id, status seen, ms. Returns {'changed', status} untouched, or {'ok', the status it
+ * had ('' when not held), the newest outbox entry id ('' when none)}.
  */
 export const removeAuctionLua = `
 local status = redis.call('HGET', KEYS[1], 'status')
 if status and status ~= ARGV[2] then return {'changed', status} end
-local out = {'ok', status or ''}
-if status == 'upcoming' then
-  for _, user in ipairs(redis.call('ZRANGE', KEYS[5], 0, -1)) do out[#out + 1] = user end
-end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
-redis.call('DEL', KEYS[1], KEYS[4], KEYS[5], KEYS[6], KEYS[7])
-return out
+redis.call('DEL', KEYS[1], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8])
+redis.call('SREM', KEYS[9], ARGV[1])
+redis.call('SET', KEYS[10], '1', 'PX', tonumber(ARGV[3]))
+local newest = redis.call('XREVRANGE', KEYS[11], '+', '-', 'COUNT', 1)[1]
+return {'ok', status or '', newest and newest[1] or ''}
 `
 
 /**

@@ -12,6 +12,15 @@ export class NotReplicated extends Error {
   }
 }
 
+/**
+ * Whether `error` is a NotReplicated, told by its name: the production server bundles the engine
+ * apart from the app (build/server.js and the Remix build), so `instanceof` does not see an
+ * error made by the other copy of the class.
+ */
+export function isNotReplicated(error: unknown): error is NotReplicated {
+  return error instanceof Error && error.name === 'NotReplicated'
+}
+
 export type ReplicaOptions = {
   /** Replicas that must hold a write before it is acknowledged; 0 = no wait. */
   count: number

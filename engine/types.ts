@@ -104,7 +104,13 @@ export type PrebidResult =
   | { ok: true; prebidId: string; balance: number; prebids: number; at: number }
   | { ok: false; reason: PrebidRejection }
 
-export type LedgerReason = 'registration_bonus' | 'topup' | 'refund' | 'seed'
+export type LedgerReason =
+  | 'registration_bonus'
+  | 'topup'
+  | 'refund'
+  | 'seed'
+  /** An auto-bid budget paid back from Postgres when its auction is deleted (engine/refunds.ts). */
+  | 'autobid_return'
 
 export type CreditResult =
   { ok: true; applied: boolean; balance: number } | { ok: false; reason: 'user_not_found' }
@@ -116,16 +122,29 @@ export type CreditResult =
 export const ADMIN_BALANCE_MAX = 10_000_000
 
 /** An admin's change of a balance by a number of bids (docs/decisions/028-balance-adjustments.md). */
-export type BalanceAdjustment = {
-  /** Bids added (> 0) or taken away (< 0). */
-  delta: number
-  /** Unique per change: a retry with the same reference changes nothing (`applied: false`). */
-  reference: string
-  adminId: string
-  /** The admin's reason, kept in the ledger. */
+/** What an admin asks of a balance: a change by `delta`, or a new balance (`target`). */
+export type BalanceChange = (
+  | {
+      /** Bids added (> 0) or taken away (< 0). */
+      delta: number
+      target?: undefined
+    }
+  | {
+      /** The balance wanted: the ledger records its difference from the balance at that moment. */
+      target: number
+      delta?: undefined
+    }
+) & {
+  /** The admin's reason, kept in the ledger; may be empty for a set (the API's plain bidBalance). */
   note: string
   /** When given, the change applies only while the balance is exactly this (else `stale`). */
   expected?: number
+}
+
+export type BalanceAdjustment = BalanceChange & {
+  /** Unique per change: a retry with the same reference changes nothing (`applied: false`). */
+  reference: string
+  adminId: string
 }
 
 export type AdjustResult =

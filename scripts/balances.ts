@@ -1,8 +1,10 @@
 // npm run balances [-- --repair]
-// Checks every user's bid balance against the ledger (Postgres balance and Redis hot copy);
+// Checks every user's bid balance against the ledger (Postgres balance and Redis hot copy),
+// and that every charged prebid and auto-bid budget is accounted for (engine/holds-audit.ts);
 // with --repair, sets each wrong balance to its ledger sum. See docs/operations.md.
 import { parseArgs } from 'node:util'
 import { auditBalances, rebuildBalances } from '../engine/balances.ts'
+import { auditHolds } from '../engine/holds-audit.ts'
 import { Engine } from '../engine/engine.ts'
 import { createPrismaClient } from '../app/utils/db.server.ts'
 import { parseEnv } from '../app/utils/env.server.ts'
@@ -30,6 +32,26 @@ async function main() {
           `Redis ${row.redis ?? 'not loaded'}`,
       )
     }
+    const holds = await auditHolds(engine)
+    console.log(
+      `${holds.prebids.length} charged prebids neither a bid, refunded nor waiting in Redis; ` +
+        `${holds.budgets.length} auto-bid budgets not accounted for`,
+    )
+    for (const row of holds.prebids) {
+      console.log(
+        `  prebid ${row.reference} of ${row.userId} on ${row.auctionId}: ` +
+          (row.problem === 'not_a_bid' ? 'the auction started without it' : 'missing in Redis'),
+      )
+    }
+    for (const row of holds.budgets) {
+      console.log(
+        `  auto-bid budget of ${row.userId} on ${row.auctionId}: ledger owes ${row.owed}, ` +
+          `Redis holds ${row.redis ?? 'nothing'}`,
+      )
+    }
+    if (audit.outboxLag > 0 && (holds.prebids.length || holds.budgets.length))
+      console.log('  (the outbox is not drained: some of these may be on their way)')
+    if (holds.prebids.length || holds.budgets.length) process.exitCode = 3
     if (!values.repair || audit.mismatches.length === 0) {
       if (audit.mismatches.length) process.exitCode = 3
       return

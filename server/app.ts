@@ -18,13 +18,16 @@ import {
   type RequestContext,
 } from '../app/services/logger.server.ts'
 import { renewedSessionCookie } from '../app/services/session.server.ts'
+import { onSettingsChange } from '../app/models/settings.server.ts'
 import { answerOutagesWith503 } from './outage.ts'
 import { pageCache } from './page-cache.ts'
 import { imageStoreOf } from '../app/services/images/store.server.ts'
 import { serveImages } from './images.ts'
 import type { Env } from '../app/utils/env.server.ts'
-import { checkReadiness } from './health.ts'
-import { metricsHandler, timeRequests } from './metrics.ts'
+import { clientAddress, trustedProxies } from './client-address.ts'
+import { publicReadiness, readinessProbe } from './health.ts'
+import { metricsHandler, readsInternals, timeRequests } from './metrics.ts'
+import { socketGuard } from './socket-guard.ts'
 import { limitRequestBodies, rejectHostileUrls } from './input.ts'
 import { sameOriginMutations } from './origin.ts'
 import { securityHeaders, storeNothingUnlessSaid } from './security.ts'
@@ -52,7 +55,9 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   const production = env.NODE_ENV === 'production'
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', env.TRUST_PROXY)
+  // One rule for the client's address, for Express's `req.ip` and for Socket.IO's handshakes.
+  const trust = trustedProxies(env.TRUST_PROXY)
+  app.set('trust proxy', trust)
 
   app.use((req, res, next) => {
     const requestId = randomUUID()
@@ -90,10 +95,17 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     res.setHeader('Cache-Control', 'no-store')
     res.json({ status: 'ok' })
   })
-  app.get('/readyz', async (_req, res) => {
-    const report = await checkReadiness(services)
+  // Ready or not for everyone; the checks and the outbox lag only for who may read the metrics.
+  const readiness = readinessProbe(services)
+  app.get('/readyz', async (req, res) => {
+    const report = await readiness()
+    const shown = publicReadiness(report)
     res.setHeader('Cache-Control', 'no-store')
-    res.status(report.ready ? 200 : 503).json(report)
+    res
+      .status(report.ready ? 200 : 503)
+      .json(
+        readsInternals(req, env.METRICS_TOKEN, { production }) ? { ...shown, ...report } : shown,
+      )
   })
 
   app.use(
@@ -160,7 +172,11 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   app.use('/images', serveImages(imageStoreOf(env)))
 
   // After compression and the files: what it keeps is uncompressed, compressed once per encoding.
-  app.use(pageCache())
+  // Every page shows the site settings: an admin's change (here or on another instance) drops
+  // the kept pages at once (app/models/settings.server.ts).
+  const pages = pageCache()
+  onSettingsChange(() => pages.clear())
+  app.use(pages)
 
   // While a rotated secret is still accepted, a session cookie signed with it is set again,
   // signed with the current one (docs/operations.md, "Rotate SESSION_SECRET"). A route that sets
@@ -200,10 +216,16 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   )
 
   const httpServer = createServer(app)
+  const guard = socketGuard({
+    perAddress: env.SOCKETS_PER_ADDRESS,
+    addressOf: (req) => clientAddress(req, trust),
+  })
   const io = new SocketServer(httpServer, {
     serveClient: false,
     transports: ['websocket', 'polling'],
+    ...guard.options,
   })
+  guard.attach(io)
 
   return {
     httpServer,

@@ -9,6 +9,11 @@ export type Readiness = {
 }
 
 const TIMEOUT_MS = 2000
+/**
+ * How long one round of checks answers every `/readyz` request: a flood of them costs one round
+ * per second, whoever sends them.
+ */
+export const READINESS_TTL_MS = 1000
 
 function withTimeout<T>(promise: Promise<T>): Promise<T> {
   return Promise.race([
@@ -32,4 +37,25 @@ export async function checkReadiness(services: Services): Promise<Readiness> {
     withTimeout(services.redis.xlen(services.engine.keys.outbox)).catch(() => null),
   ])
   return { ready: redis === 'ok' && database === 'ok', redis, database, outboxLag }
+}
+
+/**
+ * The readiness report, checked at most once per `ttlMs`: requests meanwhile (and during a
+ * round) share the last round's answer.
+ */
+export function readinessProbe(
+  services: Services,
+  ttlMs = READINESS_TTL_MS,
+): () => Promise<Readiness> {
+  let last: { at: number; report: Promise<Readiness> } | undefined
+  return () => {
+    const now = Date.now()
+    if (!last || now - last.at >= ttlMs) last = { at: now, report: checkReadiness(services) }
+    return last.report
+  }
+}
+
+/** What the public learns: ready or not, nothing of the checks. */
+export function publicReadiness(report: Readiness) {
+  return { status: report.ready ? ('ready' as const) : ('not ready' as const) }
 }

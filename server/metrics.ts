@@ -70,6 +70,19 @@ function tokenMatches(header: string | undefined, token: string) {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
+/**
+ * Whether the request may read the instance's internals (`/metrics`, `/readyz`'s details): the
+ * bearer of METRICS_TOKEN; without a token, nobody in production and this host otherwise.
+ */
+export function readsInternals(
+  req: Request,
+  token: string | undefined,
+  { production }: { production: boolean },
+): boolean {
+  if (token) return tokenMatches(req.headers.authorization, token)
+  return !production && fromThisHost(req)
+}
+
 export function metricsHandler(
   token: string | undefined,
   { production }: { production: boolean },
@@ -80,8 +93,7 @@ export function metricsHandler(
       res.status(403).json({ error: 'Metrics are off: set METRICS_TOKEN' })
       return
     }
-    const allowed = token ? tokenMatches(req.headers.authorization, token) : fromThisHost(req)
-    if (!allowed) {
+    if (!readsInternals(req, token, { production })) {
       res.status(token ? 401 : 403).json({ error: 'Metrics are not public' })
       return
     }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { normalisedUrl, pageCache } from './page-cache.ts'
+import { normalisedUrl, pageCache, type PageCache } from './page-cache.ts'
 
 // The cache keeps what HTTP lets a shared cache keep, by the answer's own headers, and nothing
 // else. A route here counts its renders, so a kept answer is one that was not rendered again.
@@ -9,6 +9,11 @@ import { normalisedUrl, pageCache } from './page-cache.ts'
 let base = ''
 let close: () => void = () => {}
 const renders = new Map<string, number>()
+let cache: PageCache
+/** Holds the answer of `/slow` until the test lets it go. */
+let release: () => void = () => {}
+/** Requests of `/slow` that reached the route. */
+let slowArrived = 0
 
 beforeAll(async () => {
   const app = express()
@@ -16,15 +21,20 @@ beforeAll(async () => {
     res.locals.cspNonce = 'n0nce'
     next()
   })
-  app.use(pageCache({ maxBytes: 64 * 1024 }))
-  app.get('/:kind', (req, res) => {
+  cache = pageCache({ maxBytes: 64 * 1024 })
+  app.use(cache)
+  app.get('/:kind', async (req, res) => {
+    if (req.params.kind === 'slow') {
+      slowArrived += 1
+      await new Promise<void>((resolve) => (release = resolve))
+    }
     const kind = req.params.kind!
     const count = (renders.get(kind) ?? 0) + 1
     renders.set(kind, count)
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
     res.setHeader('Vary', 'Cookie, Accept-Language')
     res.setHeader('Content-Security-Policy', "script-src 'nonce-n0nce' 'strict-dynamic'")
-    if (kind === 'public' || kind === 'big')
+    if (kind === 'public' || kind === 'big' || kind === 'cleared' || kind === 'slow')
       res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60')
     if (kind === 'private') res.setHeader('Cache-Control', 'private, no-store')
     if (kind === 'cookie') {
@@ -92,4 +102,26 @@ test('the cache holds at most its size in bytes: older pages leave for newer one
   const first = await get('/big?n=1')
   expect(first.headers.get('x-page-cache')).toBeNull()
   await first.text()
+})
+
+test('clear() drops every kept page, and a page rendered before it is not kept', async () => {
+  await get('/cleared')
+  expect((await get('/cleared')).headers.get('x-page-cache')).toBe('hit')
+  cache.clear()
+  const after = await get('/cleared')
+  expect(after.headers.get('x-page-cache')).toBeNull()
+  expect(await after.text()).toContain('cleared 2')
+
+  // Rendered across a clear(): sent to its visitor, but the next visitor gets a new render.
+  const slow = get('/slow')
+  await expect.poll(() => slowArrived).toBe(1)
+  cache.clear()
+  release()
+  expect(await (await slow).text()).toContain('slow 1')
+  const next = get('/slow')
+  await expect.poll(() => slowArrived).toBe(2)
+  release()
+  const second = await next
+  expect(second.headers.get('x-page-cache')).toBeNull()
+  expect(await second.text()).toContain('slow 2')
 })

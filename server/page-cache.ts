@@ -61,7 +61,10 @@ function varyNames(vary: string | undefined): string[] {
     .sort()
 }
 
-export function pageCache({ maxBytes = DEFAULT_MAX_BYTES } = {}): RequestHandler {
+/** The cache as middleware, and `clear()` for a change every page shows (the site settings). */
+export type PageCache = RequestHandler & { clear: () => void }
+
+export function pageCache({ maxBytes = DEFAULT_MAX_BYTES } = {}): PageCache {
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     sizeCalculation: (entry) =>
@@ -71,11 +74,13 @@ export function pageCache({ maxBytes = DEFAULT_MAX_BYTES } = {}): RequestHandler
   const varyOf = new LRUCache<string, string[]>({ max: 10_000 })
   /** Answers being rendered: a visitor asking for the same page meanwhile waits for it. */
   const rendering = new Map<string, Promise<Entry | null>>()
+  /** Raised by clear(): a page rendered before it is not kept, nor given to anyone waiting. */
+  let generation = 0
 
   const keyOf = (url: string, req: Request, names: readonly string[]) =>
     [url, ...names.map((name) => String(req.headers[name] ?? ''))].join('\n')
 
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const url = normalisedUrl(req)
     const names = varyOf.get(url) ?? []
@@ -103,10 +108,15 @@ export function pageCache({ maxBytes = DEFAULT_MAX_BYTES } = {}): RequestHandler
       return
     }
     let settle: (entry: Entry | null) => void = () => {}
-    rendering.set(key, new Promise((resolve) => (settle = resolve)))
+    const mine = new Promise<Entry | null>((resolve) => (settle = resolve))
+    const started = generation
+    rendering.set(key, mine)
     keepWhenDone(res, (answer) => {
-      rendering.delete(key)
-      const entry = answer && keepable(request, answer, String(res.locals.cspNonce ?? ''))
+      if (rendering.get(key) === mine) rendering.delete(key)
+      const entry =
+        started === generation &&
+        answer &&
+        keepable(request, answer, String(res.locals.cspNonce ?? ''))
       if (!entry) return settle(null)
       const vary = varyNames(String(answer.headers.vary ?? ''))
       varyOf.set(url, vary)
@@ -115,6 +125,13 @@ export function pageCache({ maxBytes = DEFAULT_MAX_BYTES } = {}): RequestHandler
     })
     next()
   }
+  return Object.assign(handler, {
+    clear() {
+      generation += 1
+      entries.clear()
+      rendering.clear()
+    },
+  })
 }
 
 /** Sends a kept page: its headers, 304 when the visitor has it, else its bytes compressed. */

@@ -1,7 +1,9 @@
 import type { Redis } from 'ioredis'
 import type { Server as SocketServer, Socket } from 'socket.io'
 import type { Engine } from '../engine/index.ts'
+import { forVisitors } from '../app/models/house-bids.ts'
 import { presentAuction, presentBid, timersInSeconds } from '../app/models/live-auction.ts'
+import { getSettings } from '../app/models/settings.server.ts'
 import { log } from '../app/services/logger.server.ts'
 import { createShardedAdapter } from '@socket.io/redis-adapter'
 
@@ -172,20 +174,25 @@ export function attachRealtime({
     })
   })
 
-  /** `{auction, bids, timers}` of one auction; its timer is the only one in the map. */
+  /**
+   * `{auction, bids, timers}` of one auction; its timer is the only one in the map. One update
+   * goes to everyone in the room: it says what a visitor may read (app/models/house-bids.ts).
+   */
   async function auctionUpdate(auctionId: string) {
-    const view = await engine.getAuctionView(auctionId, BIDS_IN_UPDATE)
+    const [view, { discloseHouseBids }] = await Promise.all([
+      engine.getAuctionView(auctionId, BIDS_IN_UPDATE),
+      getSettings(),
+    ])
     if (!view) return null
     const { state, meta, bids, at } = view
     const timers: Record<string, number> = {}
     if (state.status === 'live' && state.deadline !== null)
       timers[auctionId] = Math.max(0, state.deadline - at)
-    return {
-      auction: presentAuction(state, at, meta),
-      bids: bids.map(presentBid),
-      timers: timersInSeconds(timers),
-      sentAt: at,
-    }
+    const shown = forVisitors(
+      { auction: presentAuction(state, at, meta), bids: bids.map(presentBid) },
+      discloseHouseBids,
+    )
+    return { ...shown, timers: timersInSeconds(timers), sentAt: at }
   }
 
   // One update in flight per auction: bids that arrive meanwhile are sent together in the next

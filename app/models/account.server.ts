@@ -134,8 +134,9 @@ export async function getWonAuctions(userId: string, limit = 24): Promise<WonAuc
 export type UserBid = {
   id: string
   amount: number
-  isBot: boolean
-  botName: string | null
+  /** Absent while house bids are not disclosed (app/models/house-bids.ts). */
+  isBot?: boolean
+  botName?: string | null
   isPrebid: boolean
   createdAt: string
   user: { id: string; username: string } | null
@@ -223,7 +224,8 @@ export type BidHistoryStats = {
   totalBids: number
   prebids: number
   participants: number
-  userBids: number
+  /** Bids by people; absent while house bids are not disclosed (app/models/house-bids.ts). */
+  userBids?: number
 }
 
 /**

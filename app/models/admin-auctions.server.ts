@@ -1,4 +1,5 @@
 import type { Engine } from '../../engine/index.ts'
+import { refundHolds, waitForOutbox } from '../../engine/refunds.ts'
 import { getAuctionById } from '~/models/auction-live.server.ts'
 import { assertAuctionDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
@@ -12,6 +13,9 @@ import type { AuctionCreateInput, AuctionUpdateInput } from '~/validation/admin.
 
 /** A start this far in the past still counts as "now" (the form's minute precision). */
 const START_GRACE_MS = 60_000
+
+/** How long a delete waits for the outbox to write what Redis held (it writes within 0.1 s). */
+const OUTBOX_WAIT_MS = 5_000
 
 export class AdminError extends Error {
   constructor(
@@ -114,10 +118,13 @@ export async function endAuction(engine: Engine, id: string) {
 
 /**
  * Deletes an auction with its bids. A live one must be ended first (its bids were spent on a
- * race that is still running); an upcoming one gives every prebid's bid back, and is refused if
- * it started in the meantime (checked in the same Redis step that removes it). One whose orders
- * hold money stays. Decided in docs/decisions/012-admin-deletes.md and
- * docs/decisions/029-nothing-paid-disappears.md.
+ * race that is still running); an upcoming one gives every prebid's bid and every auto-bid
+ * budget back, and is refused if it started in the meantime (checked in the same Redis step
+ * that removes it). One whose orders hold money stays. Decided in
+ * docs/decisions/012-admin-deletes.md, docs/decisions/029-nothing-paid-disappears.md and
+ * docs/decisions/041-deleted-auction-refunds-from-postgres.md: the refunds are paid from the
+ * Postgres rows, each once, and the row goes only after them, so a retry after any error
+ * finishes the work.
  */
 export async function deleteAuction(engine: Engine, id: string) {
   const prisma = getPrisma()
@@ -129,11 +136,10 @@ export async function deleteAuction(engine: Engine, id: string) {
   await assertAuctionDeletable(prisma, id)
   const removed = await engine.removeAuction(id, status)
   if (!removed.ok) throw new AdminError(409, 'errors.startedMeanwhile')
-  for (const userId of removed.prebidUsers) {
-    await engine.credit(userId, 1, 'refund', `refund:prebid:${id}:${userId}`, id)
-  }
-  // Auto-bid budgets reserved on it go back too (the auto-bid worker would also find them).
-  await engine.returnAutoBids(id)
+  // The rows are complete once the outbox has written what Redis held when it let go.
+  if (!(await waitForOutbox(engine, removed.through, OUTBOX_WAIT_MS)))
+    throw new AdminError(503, 'errors.deleteTryAgain')
+  const refunds = await refundHolds(engine, id)
   // Deleted by someone else in the meantime: the outcome is the same.
   await prisma.$transaction((tx) =>
     deleteWithUnpaidOrders(tx, { auctionId: id }, 'errors.auctionHasPayments', () =>
@@ -141,7 +147,7 @@ export async function deleteAuction(engine: Engine, id: string) {
     ),
   )
   await engine.catalogChanged()
-  return { refunded: removed.prebidUsers.length }
+  return { refunded: refunds.prebids }
 }
 
 /** DELETE /api/admin/finished-auctions/{id}: only for finished auctions. */

@@ -1,14 +1,16 @@
-import { getSettings, invalidateSettings } from '~/models/settings.server.ts'
+import type { Engine } from '../../engine/index.ts'
+import { getSettings } from '~/models/settings.server.ts'
+import { announceSettingsChange } from '~/services/settings-sync.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import type { SettingsInput } from '~/validation/admin.ts'
 
-// The system settings form (docs/rules.md#settings). Saving drops this
-// process's cache; other instances pick the change up within the 5-minute cache time.
+// The system settings form (docs/rules.md#settings). Saving drops what this process keeps of
+// them at once, and tells the other instances (app/services/settings-sync.server.ts).
 
-export async function saveSettings(input: SettingsInput) {
+export async function saveSettings(engine: Engine, input: SettingsInput) {
   const { discloseHouseBids, ...rest } = input
   const data = { ...rest, ...(discloseHouseBids === undefined ? {} : { discloseHouseBids }) }
   await getPrisma().settings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data })
-  invalidateSettings()
+  await announceSettingsChange(engine)
   return getSettings()
 }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import type { Engine } from '../../engine/index.ts'
 import { AdminError } from '~/models/admin-auctions.server.ts'
+import { adjustBidBalance, balanceChange, balanceReference } from '~/models/admin-balance.server.ts'
 import { assertUserDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
 import {
   duplicateField,
@@ -12,6 +12,8 @@ import { endSessions } from '~/services/auth.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import type { UserEditInput } from '~/validation/admin.ts'
+
+export { BALANCE_REFUSALS, newIdempotencyKey } from '~/models/admin-balance.server.ts'
 
 // Users as an admin sees and edits them (docs/rules.md#admin-users).
 
@@ -76,68 +78,18 @@ export async function todayRegistrations(now = new Date()) {
 }
 
 /**
- * What an edit asks of the balance: nothing, or a change by `delta` bids with the admin's
- * reason. A balance sent as a value is a change from the value the caller saw, applied only
- * while the balance is still that (docs/decisions/028-balance-adjustments.md).
- */
-function balanceChange(input: UserEditInput) {
-  if (input.bidBalanceAdjustment) {
-    const { delta, reason } = input.bidBalanceAdjustment
-    return { delta, note: reason }
-  }
-  if (input.bidBalance === undefined) return null
-  const expected = input.expectedBidBalance
-  if (expected === undefined) throw new AdminError(409, 'errors.balanceAbsolute')
-  return { delta: input.bidBalance - expected, note: input.bidBalanceReason ?? '', expected }
-}
-
-/** An adjustment's refusals (409), each said at the form's balance field. */
-export const BALANCE_REFUSALS = new Set([
-  'errors.balanceBelowZero',
-  'errors.balanceAboveMax',
-  'errors.balanceStale',
-])
-const refusalKeys = {
-  below_zero: 'errors.balanceBelowZero',
-  above_max: 'errors.balanceAboveMax',
-  stale: 'errors.balanceStale',
-} as const
-
-/**
- * Changes a balance by `delta` bids, atomically in the engine, as the balance is at that moment:
- * bids bought or spent while the admin was looking stay. The ledger row keeps the admin and the
- * reason. Refused (409, nothing changed) below 0, above the engine's maximum, or when `expected`
- * is given and the balance is no longer that.
- */
-async function adjustBidBalance(
-  engine: Engine,
-  adminId: string,
-  userId: string,
-  change: { delta: number; note: string; expected?: number },
-) {
-  if (change.delta === 0) {
-    // A value equal to the one seen: nothing to change, if that is still the balance.
-    if (change.expected !== undefined && (await engine.getBalance(userId)) !== change.expected)
-      throw new AdminError(409, 'errors.balanceStale')
-    return
-  }
-  const result = await engine.adjustBalance(userId, {
-    ...change,
-    adminId,
-    reference: `admin:${adminId}:${randomUUID()}`,
-  })
-  if (result.ok) return
-  if (result.reason === 'user_not_found') throw new AdminError(404, 'errors.userNotFound')
-  throw new AdminError(409, refusalKeys[result.reason])
-}
-
-/**
  * Saves an admin's edit (the page's form and PATCH /api/admin/users/{id}). The fields and the
  * balance change succeed or fail together: the balance changes last, inside the transaction
  * that saves the fields, so a refused change leaves the fields as they were. An admin cannot
  * take their own admin role away (someone must be left to give it back).
  */
-export async function editUser(engine: Engine, adminId: string, id: string, input: UserEditInput) {
+export async function editUser(
+  engine: Engine,
+  adminId: string,
+  id: string,
+  input: UserEditInput,
+  idempotencyKey?: string,
+) {
   const prisma = getPrisma()
   const user = await prisma.user.findUnique({ where: { id }, select: { id: true, role: true } })
   if (!user) throw new AdminError(404, 'errors.userNotFound')
@@ -162,7 +114,14 @@ export async function editUser(engine: Engine, adminId: string, id: string, inpu
           ...(input.role !== undefined ? { role: input.role } : {}),
         },
       })
-      if (balance) await adjustBidBalance(engine, adminId, id, balance)
+      if (balance)
+        await adjustBidBalance(
+          engine,
+          adminId,
+          id,
+          balance,
+          balanceReference(adminId, id, idempotencyKey),
+        )
     })
   } catch (error) {
     const field = duplicateField(error)

@@ -47,7 +47,7 @@ export function toCardView(view: AuctionView): AuctionCardView {
     prebidsCount: view.prebidsCount,
     lastBidder: view.lastBidder,
     lastBidderId: view.lastBidderId,
-    lastBidderIsBot: view.lastBidderIsBot,
-    winnerName: view.winner?.username ?? view.winnerBotName,
+    ...(view.lastBidderIsBot === undefined ? {} : { lastBidderIsBot: view.lastBidderIsBot }),
+    winnerName: view.winner?.username ?? view.winnerBotName ?? null,
   }
 }

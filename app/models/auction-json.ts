@@ -28,7 +28,10 @@ export function auctionBidJson(row: AuctionBidRow): LiveBid {
     isBot: row.isBot,
     botName: row.botName,
     isPrebid: row.isPrebid,
-    user: row.user,
+    // A bot is the bidder as a person is (a deleted bot, like a deleted account, has none).
+    user:
+      row.user ??
+      (row.isBot && row.botId && row.botName ? { id: row.botId, username: row.botName } : null),
     createdAt: row.createdAt.toISOString(),
   }
 }

@@ -20,13 +20,22 @@ import { recentRead } from '~/models/shared-reads.server.ts'
 // (docs/decisions/004-redis-hot-source-of-truth.md).
 
 /** An auction as pages render it: money in minor units, times as ISO strings. */
-export type AuctionView = Omit<AuctionRow, 'startTime' | 'endTime' | 'createdAt'> & {
+export type AuctionView = Omit<
+  AuctionRow,
+  'startTime' | 'endTime' | 'createdAt' | 'winnerBotName'
+> & {
   startTime: string
   endTime: string | null
   createdAt: string
   lastBidder: string | null
+  /** A person's id, or `bot:<id>` for a bot. */
   lastBidderId: string | null
-  lastBidderIsBot: boolean
+  /**
+   * The house's markers; absent from what a visitor reads while house bids are not disclosed
+   * (app/models/house-bids.ts).
+   */
+  lastBidderIsBot?: boolean
+  winnerBotName?: string | null
   /** Live: ms left on the timer when read (server clock). */
   timeLeft: number | null
   /** Upcoming: ms until the start when read (server clock). */

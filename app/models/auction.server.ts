@@ -228,6 +228,7 @@ export type AuctionBidRow = {
   id: string
   amount: number
   isBot: boolean
+  botId: string | null
   botName: string | null
   isPrebid: boolean
   createdAt: Date
@@ -244,6 +245,7 @@ export function getAuctionBidRows(auctionId: string, limit: number): Promise<Auc
       id: true,
       amount: true,
       isBot: true,
+      botId: true,
       botName: true,
       isPrebid: true,
       createdAt: true,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { TFunction } from 'i18next'
 import { isEmailTaken, isPhoneTaken, isUsernameTaken } from '~/models/user.server.ts'
-import { hit, limits } from '~/services/rate-limit.server.ts'
+import { hitFromAddress, limits } from '~/services/rate-limit.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { json, methodNotAllowed, readJson, tooMany, translator } from '~/utils/api.server.ts'
 import { emailSchema, phoneSchema, usernameSchema } from '~/validation/user.ts'
@@ -30,12 +30,12 @@ export async function checkAvailability(
   return { valid: true, message: t(`validation.${field}Available`) }
 }
 
-/** The action of /api/auth/validate-{field}: rate-limited per IP, JSON in and out. */
+/** The action of /api/auth/validate-{field}: rate-limited per address (an IPv6 /64 is one), JSON in and out. */
 export function availabilityAction(field: keyof typeof checks) {
   return async ({ request, context }: ActionFunctionArgs) => {
     if (request.method !== 'POST') return methodNotAllowed(request)
     const t = await translator(request)
-    const wait = await hit('validate-ip', context.clientIp, limits.validatePerIp)
+    const wait = await hitFromAddress('validate-ip', context.clientIp, limits.validatePerIp)
     if (wait) return tooMany(t, wait)
     const body = await readJson(request, t)
     const user = await getOptionalUser(request)

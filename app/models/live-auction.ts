@@ -7,9 +7,14 @@ import { toMajor } from '~/utils/money.ts'
 export type LiveBid = {
   id: string
   amount: number
-  isBot: boolean
-  botName: string | null
+  /** Absent while house bids are not disclosed (app/models/house-bids.ts), as `botName` is. */
+  isBot?: boolean
+  botName?: string | null
   isPrebid: boolean
+  /**
+   * Who bid. The models give a bot here too (its id and name); what a visitor reads is shaped by
+   * app/models/house-bids.ts.
+   */
   user: { id: string; username: string } | null
   createdAt: string
 }
@@ -37,7 +42,8 @@ export type LiveAuction = {
   totalBids: number
   prebidsCount: number
   lastBidder: string | null
-  lastBidderIsBot: boolean
+  /** Absent while house bids are not disclosed (app/models/house-bids.ts). */
+  lastBidderIsBot?: boolean
   /** Live: milliseconds left on the timer when this was read. */
   timeLeft: number | null
   endedAt: string | null
@@ -56,7 +62,7 @@ export function presentBid(bid: RecentBid): LiveBid {
       isBot: bid.bot,
       botName: bid.bot ? bid.name : null,
       isPrebid: bid.prebid,
-      user: bid.bot ? null : { id: bid.bidder, username: bid.name },
+      user: { id: bid.bot ? bid.bidder.slice('bot:'.length) : bid.bidder, username: bid.name },
       createdAt: new Date(bid.at).toISOString(),
     }
     presentedBids.set(bid, presented)

@@ -1,7 +1,7 @@
 import { getPrisma } from '~/utils/db.server.ts'
 
 // Site settings (docs/rules.md#settings): one row, read on every page for the header and
-// footer, so each process keeps it for two seconds; saving in the admin calls invalidateSettings().
+// footer, so each process keeps it until a change is announced (at most two seconds).
 
 export type PublicSettings = {
   currency: string
@@ -33,10 +33,29 @@ export const defaultSettings: PublicSettings = {
   discloseHouseBids: true,
 }
 
-/** Another instance's change shows here within this long (this one's at once). */
+/**
+ * How long a process keeps the settings it read: the net for a change made outside the app (an
+ * admin's save is announced at once: app/services/settings-sync.server.ts).
+ */
 const TTL_MS = 2_000
-let cache: { value: PublicSettings; expires: number } | undefined
-let pending: Promise<PublicSettings> | undefined
+
+/**
+ * What this process keeps of the settings. The server's own bundle and the Remix build each
+ * hold a copy of this module; both work on this one record, kept on globalThis, so that a change
+ * dropped by one is dropped for both.
+ */
+type Shared = {
+  /** Raised by every change: a read begun before it is not kept. */
+  generation: number
+  cache?: { value: PublicSettings; expires: number; generation: number }
+  pending?: { generation: number; value: Promise<PublicSettings> }
+  /** Told of every change (the page cache: server/app.ts). */
+  listeners: Set<() => void>
+}
+const shared: Shared = ((globalThis as typeof globalThis & { __settings?: Shared }).__settings ??= {
+  generation: 0,
+  listeners: new Set(),
+})
 
 async function load(): Promise<PublicSettings> {
   const row = await getPrisma().settings.findUnique({ where: { id: 1 } })
@@ -57,23 +76,40 @@ async function load(): Promise<PublicSettings> {
 }
 
 export async function getSettings(): Promise<PublicSettings> {
-  if (cache && cache.expires > Date.now()) return cache.value
-  pending ??= load()
-    .then((value) => {
-      cache = { value, expires: Date.now() + TTL_MS }
-      return value
+  const { cache, generation } = shared
+  if (cache && cache.generation === generation && cache.expires > Date.now()) return cache.value
+  let pending = shared.pending
+  if (pending?.generation !== generation) {
+    const value = load().then((settings) => {
+      // A change saved while this read ran may be missing from it: kept only if none came.
+      if (shared.generation === generation)
+        shared.cache = { value: settings, expires: Date.now() + TTL_MS, generation }
+      return settings
     })
-    .finally(() => {
-      pending = undefined
-    })
+    const started = { generation, value }
+    const done = () => {
+      if (shared.pending === started) shared.pending = undefined
+    }
+    value.then(done, done)
+    shared.pending = pending = started
+  }
   try {
-    return await pending
+    return await pending.value
   } catch {
     // Postgres away: the last known settings (or the defaults) keep pages rendering.
-    return cache?.value ?? defaultSettings
+    return shared.cache?.value ?? defaultSettings
   }
 }
 
-export function invalidateSettings() {
-  cache = undefined
+/** The settings changed (saved here, or announced by another instance): read them again. */
+export function settingsChanged() {
+  shared.generation += 1
+  shared.cache = undefined
+  for (const listener of shared.listeners) listener()
+}
+
+/** Calls `listener` on every change; returns what removes it. */
+export function onSettingsChange(listener: () => void): () => void {
+  shared.listeners.add(listener)
+  return () => shared.listeners.delete(listener)
 }

@@ -1,6 +1,6 @@
 import argon2 from 'argon2'
-import { NotReplicated, type Engine } from '../../engine/index.ts'
-import { log } from '~/services/logger.server.ts'
+import type { Engine } from '../../engine/index.ts'
+import { errorFields, log } from '~/services/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // Accounts: creation with the free bids, password checks, availability, profile.
@@ -89,7 +89,12 @@ function duplicateField(error: unknown): 'username' | 'email' | 'phone' | null {
   return 'username'
 }
 
-/** A new account with its free bids, credited through the engine so the ledger records them. */
+/**
+ * A new account with its free bids, credited through the engine so the ledger records them.
+ * The account is created owing them (User.freeBidsPending) and the grant clears that; when the
+ * grant fails (Redis away, no replica in time) the account stays, and its next sign-in or a
+ * registration sent again gives them (grantFreeBids, docs/decisions/043-free-bids-owed.md).
+ */
 export async function createUser(
   engine: Engine,
   input: { username: string; email: string; password: string; ipAddress: string | null },
@@ -105,6 +110,7 @@ export async function createUser(
         email: input.email.trim().toLowerCase(),
         passwordHash,
         ipAddress: input.ipAddress,
+        freeBidsPending: true,
       },
       select: { id: true, username: true },
     })
@@ -113,17 +119,68 @@ export async function createUser(
     if (field) throw new DuplicateError(field)
     throw error
   }
-  try {
-    await engine.credit(user.id, FREE_BIDS, 'registration_bonus', `registration:${user.id}`)
-  } catch (error) {
-    // The account exists by now: refusing the registration would leave a person who cannot
-    // register again under their name. The free bids are on the primary, only not yet confirmed
-    // by a replica (docs/decisions/037-acknowledged-after-a-replica.md); a failover in that
-    // moment loses them and their ledger row together, so balance and ledger still agree.
-    if (!(error instanceof NotReplicated)) throw error
-    log.warn('registration bonus not yet on a replica', { userId: user.id })
-  }
+  // The account exists by now: refusing the registration would leave a person who cannot
+  // register again under their name.
+  await grantOwedFreeBids(engine, user.id)
   return user
+}
+
+/**
+ * Gives an account the free bids it is owed, exactly once: the credit's reference is the
+ * account's, so the engine applies it once however often it is tried (concurrent sign-ins too),
+ * and a ledger row already written for it means they were given, also when Redis has lost the
+ * reference since. Accounts not owing them are left alone.
+ */
+export async function grantOwedFreeBids(engine: Engine, userId: string): Promise<void> {
+  const prisma = getPrisma()
+  try {
+    const owed = await prisma.user.findUnique({
+      where: { id: userId },
+      select: { freeBidsPending: true },
+    })
+    if (!owed?.freeBidsPending) return
+    const reference = freeBidsReference(userId)
+    const written = await prisma.balanceLedger.findUnique({
+      where: { reference },
+      select: { id: true },
+    })
+    if (!written) {
+      const result = await engine.credit(userId, FREE_BIDS, 'registration_bonus', reference)
+      if (!result.ok) return
+    }
+    await prisma.user.updateMany({
+      where: { id: userId, freeBidsPending: true },
+      data: { freeBidsPending: false },
+    })
+  } catch (error) {
+    // A replica that did not confirm in time (decision 037) or Redis away: the account still
+    // owes them, and the next try (a sign-in) gives them.
+    log.warn('free bids not given yet', { userId, ...errorFields(error) })
+  }
+}
+
+export const freeBidsReference = (userId: string) => `registration:${userId}`
+
+/**
+ * A registration sent again after the first one failed on the way (its free bids still owed):
+ * the same username, email and password are that account, which the registration finishes.
+ */
+export async function unfinishedRegistration(input: {
+  username: string
+  email: string
+  password: string
+}): Promise<string | null> {
+  const user = await getPrisma().user.findFirst({
+    where: {
+      username: { equals: input.username.trim(), mode: 'insensitive' },
+      email: input.email.trim().toLowerCase(),
+      freeBidsPending: true,
+    },
+    select: { id: true, passwordHash: true },
+  })
+  if (!user?.passwordHash) return null
+  const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false)
+  return ok ? user.id : null
 }
 
 export async function recordIp(userId: string, ipAddress: string) {

@@ -5,6 +5,7 @@ import { AuctionGrid } from '~/components/auction/auction-grid.tsx'
 import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { toCardView, type AuctionCardView } from '~/models/auction-card.ts'
+import { forVisitors } from '~/models/house-bids.ts'
 import { getHomeAuctions, type AuctionView } from '~/models/auction-live.server.ts'
 import { cardPrebidIds } from '~/models/prebids.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
@@ -45,17 +46,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getSettings(),
   ])
   const prebidIds = await cardPrebidIds(user, home.upcoming, home.packages)
+  const cards = (views: AuctionView[]) =>
+    forVisitors({ auctions: views.map(toCardView) }, settings.discloseHouseBids).auctions
   return {
-    packages: home.packages.map(toCardView),
+    packages: cards(home.packages),
     packageCount: home.packageCount,
-    live: home.live.map(toCardView),
+    live: cards(home.live),
     liveTotal: home.liveTotal,
     liveShown,
     search: url.search,
-    upcoming: home.upcoming.map(toCardView),
+    upcoming: cards(home.upcoming),
     upcomingTotal: home.upcomingTotal,
-    winners: home.winners.map(toCardView),
-    featured: home.featured,
+    winners: cards(home.winners),
+    featured: forVisitors({ auction: home.featured }, settings.discloseHouseBids).auction,
     upcomingShown,
     prebidIds,
     // When no auction is featured the hero counts down two days from now (docs/rules.md#home).

@@ -57,7 +57,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request)
   const t = await getFixedT(request, [...NS, 'common'])
   const form = await readForm(request)
@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     })
     return data({ result }, { status: 400, headers })
   }
-  await saveSettings(submission.value)
+  await saveSettings(context.engine, submission.value)
   return redirectWithToast('/admin/settings', { type: 'success', description: t('saved') })
 }
 

@@ -27,6 +27,7 @@ import {
   deleteUser,
   editUser,
   listUsers,
+  newIdempotencyKey,
   todayRegistrations,
   userActivity,
   BALANCE_REFUSALS,
@@ -98,7 +99,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       admins: list.users.filter((user) => user.role === 'admin').length,
       today,
     },
-    edit: editId ? { id: editId, user: editable(edit) } : null,
+    // A new key for every rendered edit form: sending that form again is the same change.
+    edit: editId ? { id: editId, user: editable(edit), idempotencyKey: newIdempotencyKey() } : null,
     activity: activityId ? { user: activityUser?.username ?? null, activity } : null,
     deleting: deleteId ? { id: deleteId, username: deleting?.username ?? null } : null,
   }
@@ -123,25 +125,49 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'edit') {
     const submission = parseWithZod(form, { schema: userEditFormSchema })
+    const sent = form.get('idempotencyKey')
+    const sentKey = typeof sent === 'string' ? sent : undefined
     const failed = async (status: number, result: ReturnType<typeof submission.reply>) => {
-      refuseTamperedForm(result.error, ['id'], t)
+      refuseTamperedForm(result.error, ['id', 'idempotencyKey'], t)
       const first = Object.values(result.error ?? {}).flat()[0]
       const headers = await createToastHeaders({
         type: 'error',
         title: t('edit.failed'),
         description: first ? t(first) : t('edit.failed'),
       })
-      return data({ intent: 'edit' as const, result, error: null }, { status, headers })
+      // The form keeps its key: pressing "Save" again is the same change, never a second one.
+      return data(
+        {
+          intent: 'edit' as const,
+          result,
+          error: null,
+          idempotencyKey: sentKey,
+        },
+        { status, headers },
+      )
     }
     if (submission.status !== 'success') return failed(400, submission.reply())
-    const { id, intent: _intent, bidBalanceDelta, bidBalanceReason, ...fields } = submission.value
+    const {
+      id,
+      intent: _intent,
+      idempotencyKey,
+      bidBalanceDelta,
+      bidBalanceReason,
+      ...fields
+    } = submission.value
     try {
-      const user = await editUser(context.engine, admin.id, id, {
-        ...fields,
-        ...(bidBalanceDelta === undefined
-          ? {}
-          : { bidBalanceAdjustment: { delta: bidBalanceDelta, reason: bidBalanceReason ?? '' } }),
-      })
+      const user = await editUser(
+        context.engine,
+        admin.id,
+        id,
+        {
+          ...fields,
+          ...(bidBalanceDelta === undefined
+            ? {}
+            : { bidBalanceAdjustment: { delta: bidBalanceDelta, reason: bidBalanceReason ?? '' } }),
+        },
+        idempotencyKey,
+      )
       return redirectWithToast(back, {
         type: 'success',
         description: t('edit.saved', { username: user.username }),
@@ -309,6 +335,10 @@ export default function AdminUsersRoute() {
             <UserEditForm
               key={loaded.edit.user.id}
               user={loaded.edit.user}
+              idempotencyKey={
+                (actionData?.intent === 'edit' ? actionData.idempotencyKey : undefined) ??
+                loaded.edit.idempotencyKey
+              }
               lastResult={actionData?.intent === 'edit' ? actionData.result : undefined}
               closeTo={closeTo}
             />

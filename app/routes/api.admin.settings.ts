@@ -10,10 +10,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** PUT the whole form: currency, currencySymbol, siteName, language, texts, contacts, … */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed(request)
   return adminApi(request, async (t) => {
     const input = validate(settingsSchema, await readJson(request, t), t)
-    return json(await saveSettings(input))
+    return json(await saveSettings(context.engine, input))
   })
 }

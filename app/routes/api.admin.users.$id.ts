@@ -2,18 +2,22 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { deleteUser, editUser } from '~/models/admin-users.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
-import { userEditSchema } from '~/validation/admin.ts'
+import { idempotencyKeySchema, userEditSchema } from '~/validation/admin.ts'
 
 /**
- * PATCH {username, firstName, lastName, email, phone, role, bidBalanceAdjustment: {delta, reason}}
- * (or bidBalance with expectedBidBalance and bidBalanceReason: app/validation/admin.ts); DELETE.
+ * PATCH {username, firstName, lastName, email, phone, role, bidBalance} or, instead of
+ * bidBalance, bidBalanceAdjustment: {delta, reason} (app/validation/admin.ts); an
+ * `Idempotency-Key` header makes its balance change apply once however often it is sent
+ * (docs/decisions/042-balance-set-once.md). DELETE.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? ''
   if (request.method === 'PATCH') {
     return adminApi(request, async (t, admin) => {
+      const header = request.headers.get('Idempotency-Key')
+      const key = header === null ? undefined : validate(idempotencyKeySchema, header, t)
       const input = validate(userEditSchema, await readJson(request, t), t)
-      return json(await editUser(context.engine, admin.id, id, input))
+      return json(await editUser(context.engine, admin.id, id, input, key))
     })
   }
   if (request.method === 'DELETE') {

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request)
   const t = await translator(request)
   const body = validate(loginSchema, await readJson(request, t), t)
-  const outcome = await logIn(request, context.clientIp, body)
+  const outcome = await logIn(request, context, body)
   if (!outcome.ok)
     return outcome.status === 429
       ? tooMany(t, outcome.seconds)

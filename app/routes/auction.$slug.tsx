@@ -22,6 +22,7 @@ import { findAuctionSlug, getAuctionIdBySlug } from '~/models/auction.server.ts'
 import { getAuctionBids, getAuctionBySlug, getAuctionStats } from '~/models/auction-live.server.ts'
 import { getBuyNowOffer } from '~/models/order.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
+import { forVisitors } from '~/models/house-bids.ts'
 import { AUTOBID_INTENTS, handleAutoBidForm } from '~/services/autobid-action.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
@@ -62,8 +63,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     auctionViewerValues(context.engine, auction, user),
     auction.status === 'finished' ? getBuyNowOffer(auction.id, user?.id ?? null) : null,
   ])
+  const shown = forVisitors({ auction, bids }, settings.discloseHouseBids)
   return data({
-    auction: { ...auction, bids },
+    auction: { ...shown.auction, bids: shown.bids },
     participants: stats.uniqueParticipants,
     discloseHouseBids: settings.discloseHouseBids,
     hasPrebid: prebid,

@@ -7,6 +7,8 @@ import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { toCardView } from '~/models/auction-card.ts'
+import { forVisitors } from '~/models/house-bids.ts'
+import { getSettings } from '~/models/settings.server.ts'
 import { getUpcomingPage } from '~/models/auction-live.server.ts'
 import { cardPrebidIds } from '~/models/prebids.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
@@ -18,15 +20,17 @@ import { publicPage } from '~/utils/cache-control.ts'
 // docs/rules.md#upcoming-auctions: by start time, 12 a page, paged by the URL (works without JS).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const [result, user, t] = await Promise.all([
+  const [result, user, t, { discloseHouseBids }] = await Promise.all([
     getUpcomingPage(context.engine, pageParam(url.searchParams.get('page'))),
     getOptionalUser(request),
     getFixedT(request),
+    getSettings(),
   ])
   const prebidIds = await cardPrebidIds(user, result.auctions)
   return {
     ...result,
-    auctions: result.auctions.map(toCardView),
+    auctions: forVisitors({ auctions: result.auctions.map(toCardView) }, discloseHouseBids)
+      .auctions,
     prebidIds,
     title: t('auctionsPage.title'),
   }

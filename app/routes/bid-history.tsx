@@ -7,6 +7,8 @@ import { StatusBadge } from '~/components/auction/status-badge.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { LoginRequired } from '~/components/login-required.tsx'
 import { getBidHistoryStats, getUserBids, getUserPrebids } from '~/models/account.server.ts'
+import { forVisitors } from '~/models/house-bids.ts'
+import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
@@ -20,12 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const title = t('bidHistory.title')
   const user = await getOptionalUser(request)
   if (!user) return data({ history: null, title } as const, { status: 401 })
-  const [bids, prebids, stats] = await Promise.all([
+  const [bids, prebids, stats, { discloseHouseBids }] = await Promise.all([
     getUserBids(user.id, { active: true }),
     getUserPrebids(user.id),
     getBidHistoryStats(user.id),
+    getSettings(),
   ])
-  return { history: { bids, prebids, stats }, title }
+  return { history: { ...forVisitors({ bids, stats }, discloseHouseBids), prebids }, title }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
@@ -104,12 +107,15 @@ export default function BidHistoryRoute() {
                 ['participants', stats.participants],
                 ['userBids', stats.userBids],
               ] as const
-            ).map(([key, value]) => (
-              <div key={key} className="rounded-lg bg-slate-50 p-3">
-                <dt className="text-xs text-slate-600">{t(`bidHistory.stats.${key}`)}</dt>
-                <dd className="text-lg font-bold">{value}</dd>
-              </div>
-            ))}
+            )
+              // Bids by people are not counted apart while house bids are not disclosed.
+              .filter(([, value]) => value !== undefined)
+              .map(([key, value]) => (
+                <div key={key} className="rounded-lg bg-slate-50 p-3">
+                  <dt className="text-xs text-slate-600">{t(`bidHistory.stats.${key}`)}</dt>
+                  <dd className="text-lg font-bold">{value}</dd>
+                </div>
+              ))}
           </dl>
         </section>
       </div>

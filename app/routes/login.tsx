@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') {
       return data<AuthActionData>({ intent, result: submission.reply() }, { status: 400 })
     }
-    const outcome = await logIn(request, context.clientIp, submission.value)
+    const outcome = await logIn(request, context, submission.value)
     if (!outcome.ok) {
       const result =
         outcome.status === 429

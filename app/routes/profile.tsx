@@ -32,6 +32,8 @@ import { getFixedT } from '~/services/i18n.server.ts'
 import { handleDeliveryForm } from '~/services/order-forms.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
+import { forVisitors } from '~/models/house-bids.ts'
+import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
 
@@ -42,16 +44,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const current = await getOptionalUser(request)
   const title = t('profile.title')
   if (!current) return data({ account: null, title } as const, { status: 401 })
-  const [user, stats, won, recentBids, orders] = await Promise.all([
+  const [user, stats, won, recentBids, orders, { discloseHouseBids }] = await Promise.all([
     getUserView(context.engine, current.id),
     getUserStats(current.id),
     getWonAuctions(current.id),
     getUserBids(current.id, { limit: RECENT_BIDS }),
     listUserOrders(current.id),
+    getSettings(),
   ])
   if (!user) return data({ account: null, title } as const, { status: 401 })
   const editing = new URL(request.url).searchParams.get('edit') === '1'
-  return { account: { user, stats, won, recentBids, orders, editing }, title }
+  const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
+  return { account: { user, stats, won, recentBids: shown, orders, editing }, title }
 }
 
 /** Client-side navigation: the orders namespace is fetched with the data, before it renders. */

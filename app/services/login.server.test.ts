@@ -14,12 +14,15 @@ let counter = 0
 const unique = () => `lg${Date.now().toString(36)}${counter++}`
 const request = () => new Request('http://localhost/login', { method: 'POST' })
 
+const engine = new Engine({
+  redis: getRedis(),
+  prisma: getPrisma(),
+  prefix: getEnv().REDIS_PREFIX,
+})
+/** Where a login comes from, as the load context gives it. */
+const from = (clientIp: string) => ({ engine, clientIp })
+
 async function newAccount(clientIp = '10.0.0.1') {
-  const engine = new Engine({
-    redis: getRedis(),
-    prisma: getPrisma(),
-    prefix: getEnv().REDIS_PREFIX,
-  })
   const username = unique()
   const outcome = await register(
     request(),
@@ -32,7 +35,7 @@ async function newAccount(clientIp = '10.0.0.1') {
 
 test('the right password starts a session; a wrong one and an unknown login are the same 401', async () => {
   const { username, userId } = await newAccount()
-  const ok = await logIn(request(), '10.0.1.1', {
+  const ok = await logIn(request(), from('10.0.1.1'), {
     username: username.toUpperCase(),
     password: 'secret12',
   })
@@ -41,11 +44,14 @@ test('the right password starts a session; a wrong one and an unknown login are 
   expect(ok.cookie).toContain('HttpOnly')
   expect(await getPrisma().session.count({ where: { userId } })).toBe(2)
 
-  const wrong = await logIn(request(), '10.0.1.1', { username, password: 'secret13' })
-  const unknown = await logIn(request(), '10.0.1.1', { username: unique(), password: 'secret12' })
+  const wrong = await logIn(request(), from('10.0.1.1'), { username, password: 'secret13' })
+  const unknown = await logIn(request(), from('10.0.1.1'), {
+    username: unique(),
+    password: 'secret12',
+  })
   expect(wrong).toEqual({ ok: false, status: 401, message: 'auth.invalidCredentials' })
   expect(unknown).toEqual(wrong)
-  const byEmail = await logIn(request(), '10.0.1.1', {
+  const byEmail = await logIn(request(), from('10.0.1.1'), {
     username: `${username}@MAIL.kg`,
     password: 'secret12',
   })
@@ -59,17 +65,21 @@ const wrong = { password: 'wrong-one' }
 /** The failures a username may have from one address before it waits. */
 async function failFreely(username: string, clientIp: string) {
   for (let i = 0; i < scaled(loginBackoff.freeFailures); i += 1)
-    expect(await logIn(request(), clientIp, { username, ...wrong })).toMatchObject({ status: 401 })
+    expect(await logIn(request(), from(clientIp), { username, ...wrong })).toMatchObject({
+      status: 401,
+    })
 }
 
 test('failures from one address slow that address down; the right password from another goes through', async () => {
   const { username, userId } = await newAccount()
   const statuses: number[] = []
   for (let i = 0; i < scaled(loginBackoff.freeFailures) + 10; i += 1) {
-    const outcome = await logIn(request(), '10.0.2.1', { username, ...wrong })
+    const outcome = await logIn(request(), from('10.0.2.1'), { username, ...wrong })
     statuses.push(outcome.ok ? 200 : outcome.status)
   }
-  expect(await logIn(request(), '10.0.3.1', { username, password: 'secret12' })).toMatchObject({
+  expect(
+    await logIn(request(), from('10.0.3.1'), { username, password: 'secret12' }),
+  ).toMatchObject({
     ok: true,
     userId,
   })
@@ -78,7 +88,7 @@ test('failures from one address slow that address down; the right password from 
     ...Array<number>(scaled(loginBackoff.freeFailures)).fill(401),
     ...Array<number>(10).fill(429),
   ])
-  expect(await logIn(request(), '10.0.2.1', { username, password: 'secret12' })).toEqual({
+  expect(await logIn(request(), from('10.0.2.1'), { username, password: 'secret12' })).toEqual({
     ok: false,
     status: 429,
     seconds: 1,
@@ -90,13 +100,13 @@ test('each further failure from the address doubles the wait', async () => {
   await failFreely(username, '10.0.4.1')
   const waits: number[] = []
   for (let i = 0; i < 3; i += 1) {
-    const refused = await logIn(request(), '10.0.4.1', { username, ...wrong })
+    const refused = await logIn(request(), from('10.0.4.1'), { username, ...wrong })
     expect(refused).toMatchObject({ status: 429 })
     if (refused.ok || refused.status !== 429) return
     waits.push(refused.seconds)
     if (i === 2) break
     await sleep(refused.seconds * 1000 + 100)
-    expect(await logIn(request(), '10.0.4.1', { username, ...wrong })).toMatchObject({
+    expect(await logIn(request(), from('10.0.4.1'), { username, ...wrong })).toMatchObject({
       status: 401,
     })
   }
@@ -107,7 +117,9 @@ test('a success clears the failures from its address', async () => {
   const { username } = await newAccount()
   await failFreely(username, '10.0.5.1')
   await sleep(loginBackoff.firstMs + 100)
-  expect(await logIn(request(), '10.0.5.1', { username, password: 'secret12' })).toMatchObject({
+  expect(
+    await logIn(request(), from('10.0.5.1'), { username, password: 'secret12' }),
+  ).toMatchObject({
     ok: true,
   })
   await failFreely(username, '10.0.5.1')
@@ -116,21 +128,27 @@ test('a success clears the failures from its address', async () => {
 test('failures from many addresses make each failing one wait a moment, never the right password', async () => {
   const { username, userId } = await newAccount()
   for (let i = 0; i <= scaled(limits.loginPerUsername.limit); i += 1) {
-    const failed = await logIn(request(), `10.0.6.${i}`, { username, ...wrong })
+    const failed = await logIn(request(), from(`10.0.6.${i}`), { username, ...wrong })
     expect(failed).toMatchObject({ status: 401 })
   }
-  expect(await logIn(request(), '10.0.7.1', { username, password: 'secret12' })).toMatchObject({
+  expect(
+    await logIn(request(), from('10.0.7.1'), { username, password: 'secret12' }),
+  ).toMatchObject({
     ok: true,
     userId,
   })
   // A mistyped password there now waits a couple of seconds at most before the next try.
-  expect(await logIn(request(), '10.0.7.2', { username, ...wrong })).toMatchObject({ status: 401 })
-  const refused = await logIn(request(), '10.0.7.2', { username, password: 'secret12' })
+  expect(await logIn(request(), from('10.0.7.2'), { username, ...wrong })).toMatchObject({
+    status: 401,
+  })
+  const refused = await logIn(request(), from('10.0.7.2'), { username, password: 'secret12' })
   expect(refused).toMatchObject({ status: 429 })
   if (refused.ok || refused.status !== 429) return
   expect(refused.seconds).toBeLessThanOrEqual(loginBackoff.busyUsernameMs / 1000)
   await sleep(refused.seconds * 1000 + 100)
-  expect(await logIn(request(), '10.0.7.2', { username, password: 'secret12' })).toMatchObject({
+  expect(
+    await logIn(request(), from('10.0.7.2'), { username, password: 'secret12' }),
+  ).toMatchObject({
     ok: true,
   })
 })
@@ -138,10 +156,10 @@ test('failures from many addresses make each failing one wait a moment, never th
 test('one address may try only so many logins a minute, whatever the usernames', async () => {
   const allowed = scaled(limits.loginPerIp.limit)
   for (let i = 0; i < allowed; i += 1) {
-    const failed = await logIn(request(), '10.0.8.1', { username: unique(), ...wrong })
+    const failed = await logIn(request(), from('10.0.8.1'), { username: unique(), ...wrong })
     expect(failed).toMatchObject({ status: 401 })
   }
-  const limited = await logIn(request(), '10.0.8.1', { username: unique(), ...wrong })
+  const limited = await logIn(request(), from('10.0.8.1'), { username: unique(), ...wrong })
   expect(limited).toMatchObject({ status: 429 })
   if (limited.ok || limited.status !== 429) return
   expect(limited.seconds).toBeLessThanOrEqual(limits.loginPerIp.windowSeconds)
@@ -159,7 +177,7 @@ test('an IPv6 client is counted by its /64 network, an IPv4-mapped one as IPv4',
 
   const { username } = await newAccount()
   await failFreely(username, '2001:db8:9:9::a')
-  expect(await logIn(request(), '2001:db8:9:9::b', { username, ...wrong })).toMatchObject({
+  expect(await logIn(request(), from('2001:db8:9:9::b'), { username, ...wrong })).toMatchObject({
     status: 429,
   })
 })

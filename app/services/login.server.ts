@@ -1,3 +1,5 @@
+import type { Engine } from '../../engine/index.ts'
+import { grantOwedFreeBids } from '~/models/user.server.ts'
 import { authenticator, createSession, InvalidCredentials } from '~/services/auth.server.ts'
 import {
   loginFailed,
@@ -19,11 +21,12 @@ export type LoginResult =
 /**
  * Counts the attempt (rate-limit.server.ts: the waits after failures of this username from this
  * address, the attempts of the address), checks the password and starts a new session; a success
- * clears the username's failures from this address. `cookie` is the Set-Cookie value.
+ * clears the username's failures from this address and gives the free bids a registration could
+ * not give (docs/decisions/043-free-bids-owed.md). `cookie` is the Set-Cookie value.
  */
 export async function logIn(
   request: Request,
-  clientIp: string,
+  { engine, clientIp }: { engine: Engine; clientIp: string },
   credentials: LoginInput,
 ): Promise<LoginResult> {
   const seconds = await startLoginAttempt(credentials.username, clientIp)
@@ -45,5 +48,6 @@ export async function logIn(
     throw error
   }
   await loginSucceeded(credentials.username, clientIp)
+  await grantOwedFreeBids(engine, userId)
   return { ok: true, userId, cookie: await createSession(request, userId, clientIp) }
 }

@@ -75,6 +75,15 @@ export async function hit(
 }
 
 /**
+ * Counts one hit of a client address against a per-address limit. The address is counted as
+ * clientKey() gives it, so the many addresses of one IPv6 /64 share one allowance (otherwise each
+ * of them would be a new person: a new account with its free bids per address).
+ */
+export function hitFromAddress(bucket: string, clientIp: string, limit: RateLimit) {
+  return hit(bucket, clientKey(clientIp), limit)
+}
+
+/**
  * The address the limits count for a client: an IPv4 address as it is (also when written as
  * IPv4-mapped IPv6), an IPv6 address as its /64 network, which one subscriber usually holds whole.
  */

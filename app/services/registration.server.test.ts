@@ -90,3 +90,31 @@ test('registrations past the per-IP limit are a 429 and create nobody', async ()
   expect(limited).toMatchObject({ ok: false, status: 429 })
   expect(await getPrisma().user.count({ where: { username: name } })).toBe(0)
 })
+
+test('the addresses of one IPv6 /64 share one registration allowance; another /64 is not held back', async () => {
+  const engine = new Engine({
+    redis: getRedis(),
+    prisma: getPrisma(),
+    prefix: getEnv().REDIS_PREFIX,
+  })
+  const allowed = Math.max(1, Math.round(limits.registerPerIp.limit * getEnv().RATE_LIMIT_SCALE))
+  const attempt = (clientIp: string) => {
+    const username = unique()
+    return register(
+      request(),
+      { engine, clientIp },
+      { username, email: `${username}@mail.kg`, password: 'secret12' },
+    )
+  }
+  // One subscriber's /64: every attempt from a new address of it, as a farm of accounts would.
+  for (let i = 1; i <= allowed; i += 1) {
+    expect(await attempt(`2001:db8:64:1:${i.toString(16)}::${i.toString(16)}`)).toMatchObject({
+      ok: true,
+    })
+  }
+  expect(await attempt('2001:db8:64:1:ffff:ffff:ffff:ffff')).toMatchObject({
+    ok: false,
+    status: 429,
+  })
+  expect(await attempt('2001:db8:64:2::1')).toMatchObject({ ok: true })
+})

@@ -1,7 +1,12 @@
 import type { Engine } from '../../engine/index.ts'
-import { createUser, DuplicateError } from '~/models/user.server.ts'
+import {
+  createUser,
+  DuplicateError,
+  grantOwedFreeBids,
+  unfinishedRegistration,
+} from '~/models/user.server.ts'
 import { createSession } from '~/services/auth.server.ts'
-import { hit, limits, type RateLimited } from '~/services/rate-limit.server.ts'
+import { hitFromAddress, limits, type RateLimited } from '~/services/rate-limit.server.ts'
 import type { RegisterInput } from '~/validation/user.ts'
 
 // Registration, one set of steps for the /login page's register tab and POST /api/auth/register.
@@ -19,7 +24,7 @@ export type RegistrationResult =
     }
 
 /**
- * Counts the attempt against the per-IP limit, creates the account with its free bids
+ * Counts the attempt against the per-address limit (an IPv6 /64 is one address), creates the account with its free bids
  * (createUser: unique username and email, hashed password) and starts its session.
  * `cookie` is the Set-Cookie value.
  */
@@ -28,7 +33,7 @@ export async function register(
   { engine, clientIp }: { engine: Engine; clientIp: string },
   input: RegisterInput,
 ): Promise<RegistrationResult> {
-  const seconds = await hit('register-ip', clientIp, limits.registerPerIp)
+  const seconds = await hitFromAddress('register-ip', clientIp, limits.registerPerIp)
   if (seconds) return { ok: false, status: 429, seconds }
   let userId: string
   try {
@@ -37,6 +42,17 @@ export async function register(
       .id
   } catch (error) {
     if (!(error instanceof DuplicateError)) throw error
+    // The same person sending the form again after a registration that failed on the way
+    // finishes that one (docs/decisions/043-free-bids-owed.md).
+    const unfinished = await unfinishedRegistration(input)
+    if (unfinished) {
+      await grantOwedFreeBids(engine, unfinished)
+      return {
+        ok: true,
+        userId: unfinished,
+        cookie: await createSession(request, unfinished, clientIp),
+      }
+    }
     return {
       ok: false,
       status: 409,

@@ -241,4 +241,13 @@ describe('environment', () => {
         /^REDIS_WAIT_TIMEOUT_MS: /,
       )
   })
+
+  test('Socket.IO connections per address: 100 by default, a whole number from 1', () => {
+    expect(parseEnv(base).SOCKETS_PER_ADDRESS).toBe(100)
+    expect(parseEnv({ ...base, SOCKETS_PER_ADDRESS: '3' }).SOCKETS_PER_ADDRESS).toBe(3)
+    for (const value of ['0', '-1', '1.5', 'many', '1000001'])
+      expect(issues({ ...base, SOCKETS_PER_ADDRESS: value })[0], value).toMatch(
+        /^SOCKETS_PER_ADDRESS: /,
+      )
+  })
 })

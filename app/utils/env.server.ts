@@ -157,6 +157,11 @@ const schema = z.object({
     .string()
     .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX')
     .optional(),
+  /**
+   * Socket.IO connections one client address (an IPv6 /64 counts as one) may hold on an
+   * instance; more are refused (server/socket-guard.ts).
+   */
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** Bearer token Prometheus sends for /metrics; without it only this host may read them. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Run the engine's workers (sweepers, bots, timer broadcast) in this process. */

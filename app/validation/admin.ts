@@ -178,10 +178,19 @@ export const balanceReasonSchema = text(BALANCE_REASON_MAX, 'errors.balanceReaso
 )
 
 /**
+ * The key that makes an admin's balance change happen once however often it is sent: the API's
+ * Idempotency-Key header, the page form's hidden field (docs/decisions/042-balance-set-once.md).
+ */
+export const idempotencyKeySchema = z
+  .string({ required_error: 'errors.idempotencyKey', invalid_type_error: 'errors.idempotencyKey' })
+  .regex(/^[\x21-\x7e]{1,100}$/, 'errors.idempotencyKey')
+
+/**
  * PATCH /api/admin/users/{id}: every field optional; names may be cleared; the phone is
  * +996XXXXXXXXX or empty. The balance changes by `bidBalanceAdjustment` {delta, reason}, or is
- * set by `bidBalance` together with the balance the caller saw (`expectedBidBalance`) and
- * `bidBalanceReason` (docs/decisions/028-balance-adjustments.md).
+ * set by `bidBalance` (recorded as its difference from the balance at that moment), optionally
+ * guarded by the balance the caller saw (`expectedBidBalance`, then with `bidBalanceReason`)
+ * (docs/decisions/028-balance-adjustments.md, 042-balance-set-once.md).
  */
 export const userEditFields = z
   .object({

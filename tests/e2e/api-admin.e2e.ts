@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { base, call, newAccount, sessionOf, unique } from './api.ts'
 import { createAuction, createOrder, e2eDatabase } from './auctions.ts'
-import { getPage, type Language } from './pages.ts'
+import { getPage, postPage, type Language } from './pages.ts'
 import { buyPackage, webhook } from './payments.ts'
 
 // The /api/admin calls of docs/rules.md#calls: who may call them, their shapes, their errors.
@@ -478,14 +478,7 @@ describe('admin API: bid balance adjustments', () => {
       (await call(`/api/auctions/${auction.id}/prebid`, { cookie: person.cookie })).json,
     ).toMatchObject({ bidBalance: 54 })
 
-    // A value computed from the old read would undo both: refused, nothing changed.
-    expect(await patch(person.id, { bidBalance: 15 })).toEqual({
-      status: 409,
-      json: {
-        error:
-          'Баланс не задаётся числом: отправьте изменение bidBalanceAdjustment {delta, reason} или вместе с bidBalance — expectedBidBalance (баланс, который вы видели) и bidBalanceReason',
-      },
-    })
+    // A value guarded by the old read would undo both: refused, nothing changed.
     expect(
       await patch(person.id, {
         bidBalance: 15,
@@ -515,13 +508,114 @@ describe('admin API: bid balance adjustments', () => {
       }),
     ).toMatchObject({ status: 200, json: { bidBalance: 60 } })
     expect(await balanceOf(person.cookie)).toBe(60)
+    // A plain value (the specification's call) sets the balance; the ledger keeps its difference
+    // from the balance at that moment, with the admin as its author.
+    expect(await patch(person.id, { bidBalance: 15 })).toMatchObject({
+      status: 200,
+      json: { bidBalance: 15 },
+    })
+    expect(await balanceOf(person.cookie)).toBe(15)
 
-    expect(await adminLedger(person.id, 2)).toEqual([
+    expect(await adminLedger(person.id, 3)).toEqual([
       { amount: 10, balanceAfter: 64, reason: 'admin_adjust', adminId, note: 'Компенсация' },
       { amount: -4, balanceAfter: 60, reason: 'admin_adjust', adminId, note: 'Исправление' },
+      { amount: -45, balanceAfter: 15, reason: 'admin_adjust', adminId, note: null },
     ])
     const row = await e2eDatabase().user.findUniqueOrThrow({ where: { id: person.id } })
-    expect(row.bidBalance).toBe(60)
+    expect(row.bidBalance).toBe(15)
+  })
+
+  test('a change sent again with its Idempotency-Key is applied once, also when sent at once', async () => {
+    const person = await newAccount()
+    const send = (body: unknown, key: string) =>
+      call(`/api/admin/users/${person.id}`, {
+        method: 'PATCH',
+        cookie: admin,
+        body,
+        headers: { 'Idempotency-Key': key },
+      })
+    const gift = { bidBalanceAdjustment: { delta: 7, reason: 'Подарок' } }
+    const giftKey = `gift-${unique()}`
+    const answers = await Promise.all([
+      send(gift, giftKey),
+      send(gift, giftKey),
+      send(gift, giftKey),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    expect(await send(gift, giftKey)).toMatchObject({ status: 200, json: { bidBalance: 12 } })
+    expect(await balanceOf(person.cookie)).toBe(12)
+    // A set, repeated after the balance moved, does not set it again.
+    const set = { bidBalance: 30 }
+    const setKey = `set-${unique()}`
+    expect(await send(set, setKey)).toMatchObject({ status: 200, json: { bidBalance: 30 } })
+    const auction = await createAuction({ title: `Ключ ${unique()}`, startsInMs: 3_600_000 })
+    expect(
+      (await call(`/api/auctions/${auction.id}/prebid`, { cookie: person.cookie })).json,
+    ).toMatchObject({ bidBalance: 29 })
+    expect(await send(set, setKey)).toMatchObject({ status: 200, json: { bidBalance: 29 } })
+    // Another key is another change.
+    expect(await send(gift, `gift-${unique()}`)).toMatchObject({ json: { bidBalance: 36 } })
+    expect(await adminLedger(person.id, 3)).toEqual([
+      { amount: 7, balanceAfter: 12, reason: 'admin_adjust', adminId, note: 'Подарок' },
+      { amount: 18, balanceAfter: 30, reason: 'admin_adjust', adminId, note: null },
+      { amount: 7, balanceAfter: 36, reason: 'admin_adjust', adminId, note: 'Подарок' },
+    ])
+    for (const key of ['a b', 'x'.repeat(101)]) {
+      expect(await send(gift, key), key).toEqual(
+        expect.objectContaining({
+          status: 400,
+          json: { error: 'Idempotency-Key: от 1 до 100 видимых символов ASCII, без пробелов' },
+        }),
+      )
+    }
+    expect(await balanceOf(person.cookie)).toBe(36)
+  })
+
+  test('the page form: the same rendered form sent twice changes the balance once', async () => {
+    const person = await newAccount()
+    const keyOf = async () => {
+      const page = await getPage(`/admin/users?edit=${person.id}`, admin, 'ru')
+      expect(page.status).toBe(200)
+      return /name="idempotencyKey" value="([^"]+)"/.exec(page.text)?.[1]
+    }
+    const key = await keyOf()
+    expect(key).toMatch(/^[\x21-\x7e]{1,100}$/)
+    const form = {
+      intent: 'edit',
+      id: person.id,
+      idempotencyKey: key!,
+      username: person.name,
+      email: `${person.name}@mail.kg`,
+      firstName: '',
+      lastName: '',
+      phone: '',
+      role: 'user',
+      bidBalanceDelta: '+3',
+      bidBalanceReason: 'Подарок',
+    }
+    // A double click, or the browser sending the form again.
+    const answers = await Promise.all(
+      [1, 2].map(() => postPage('/admin/users', { form }, { cookie: admin })),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302])
+    expect(await postPage('/admin/users', { form }, { cookie: admin })).toMatchObject({
+      status: 302,
+    })
+    expect(await balanceOf(person.cookie)).toBe(8)
+    expect(await adminLedger(person.id, 1)).toEqual([
+      { amount: 3, balanceAfter: 8, reason: 'admin_adjust', adminId, note: 'Подарок' },
+    ])
+    // The form rendered anew is a new change.
+    const next = await keyOf()
+    expect(next).not.toBe(key)
+    expect(
+      await postPage(
+        '/admin/users',
+        { form: { ...form, idempotencyKey: next! } },
+        { cookie: admin },
+      ),
+    ).toMatchObject({ status: 302 })
+    expect(await balanceOf(person.cookie)).toBe(11)
   })
 
   test('a debit below 0 or a credit above the maximum is refused with 409; nothing changes', async () => {

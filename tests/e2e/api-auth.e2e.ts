@@ -185,3 +185,27 @@ describe('behind a proxy named by its addresses (TRUST_PROXY=loopback)', () => {
     expect((await login('secret12', '198.51.100.21')).status).toBe(200)
   })
 })
+
+describe('registrations behind a proxy (TRUST_PROXY=loopback), limits at production size', () => {
+  const start = secondServer('farm')
+
+  test('one IPv6 /64 is one client: new addresses of it do not buy new free grants', async () => {
+    const url = await start({ TRUST_PROXY: 'loopback', RATE_LIMIT_SCALE: '1' })
+    const register = async (forwardedFor: string) => {
+      const name = unique()
+      const response = await fetch(`${url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+        body: JSON.stringify({ username: name, email: `${name}@mail.kg`, password: 'secret12' }),
+      })
+      return response.status
+    }
+    const statuses: number[] = []
+    // A new address of the same /64 for every account, as a farm of free bids would use.
+    for (let i = 1; i <= 30; i++) statuses.push(await register(`2001:db8:5:6::${i.toString(16)}`))
+    expect(statuses).toEqual(Array<number>(30).fill(201))
+    expect(await register('2001:db8:5:6:aaaa:bbbb:cccc:dddd')).toBe(429)
+    // Another network registers at once.
+    expect(await register('2001:db8:5:7::1')).toBe(201)
+  })
+})

@@ -67,7 +67,9 @@ describe('the production server', () => {
     const health = await fetch(`${baseUrl()}/healthz`)
     expect(health.status).toBe(200)
     expect(await health.json()).toEqual({ status: 'ok' })
-    const ready = await fetch(`${baseUrl()}/readyz`)
+    const ready = await fetch(`${baseUrl()}/readyz`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    })
     expect(ready.status).toBe(200)
     const report = (await ready.json()) as Record<string, unknown>
     expect(report).toMatchObject({ ready: true, redis: 'ok', database: 'ok' })

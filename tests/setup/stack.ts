@@ -194,7 +194,11 @@ export async function startApp(options: {
 }
 
 export async function readiness(app: App) {
-  const response = await fetch(`${app.url}/readyz`, { signal: AbortSignal.timeout(5_000) })
+  // Its checks and the outbox lag are shown to the bearer of the metrics token only.
+  const response = await fetch(`${app.url}/readyz`, {
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    signal: AbortSignal.timeout(5_000),
+  })
   return {
     status: response.status,
     body: (await response.json()) as { redis: string; database: string; outboxLag: number | null },

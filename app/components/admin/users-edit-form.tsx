@@ -11,7 +11,7 @@ import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Field, FormError } from '~/components/field.tsx'
-import { balanceDeltaSchema, userEditFields } from '~/validation/admin.ts'
+import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/validation/admin.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
 
 export type EditableUser = {
@@ -36,6 +36,7 @@ export const userEditFormSchema = userEditFields
   .extend({
     intent: z.literal('edit'),
     id: z.string().min(1).max(64),
+    idempotencyKey: idempotencyKeySchema,
     username: usernameSchema,
     email: emailSchema,
     firstName: userEditFields.shape.firstName.transform((value) => value ?? null),
@@ -59,10 +60,13 @@ export const errorKeys = (errors?: string[]) =>
 
 export function UserEditForm({
   user,
+  idempotencyKey,
   lastResult,
   closeTo,
 }: {
   user: EditableUser
+  /** Makes the balance change of this form apply once however often it is sent. */
+  idempotencyKey: string
   lastResult?: SubmissionResult<string[]>
   closeTo: string
 }) {
@@ -90,6 +94,7 @@ export function UserEditForm({
     <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={user.id} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <FormError errors={errorKeys(form.errors)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
