@@ -1,17 +1,15 @@
 // The stack of the money soak test (money-soak.faults.ts) and the faults done to it: two
 // instances on a Redis of the test's own (AOF, fsync on every write) and on Postgres through a
 // proxy that can be cut, paying with the Freedom Pay fake.
-import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import type { FreedomPayFake } from '../support/freedompay-fake.ts'
 import { startRedisServer, type RedisProcess } from '../setup/redis-servers.ts'
 import {
   freePort,
   readiness,
-  root,
+  runBalances,
   sleep,
   startApp,
   waitFor,
@@ -69,21 +67,24 @@ export class SoakStack {
     this.count('Redis restarts')
   }
 
-  /** One instance killed with SIGKILL and started again on its port `downMs` later. */
-  async killInstance(index: number, downMs = 4_000) {
+  /**
+   * One instance killed with SIGKILL and started again on its port `downMs` later; `meanwhile`
+   * runs while it is down.
+   */
+  async killInstance(index: number, downMs: number, meanwhile: () => Promise<unknown>) {
     const app = this.apps[index]!
     app.child.kill('SIGKILL')
     await waitFor('the killed instance to exit', async () => app.exited(), 5_000, 20)
     this.apps[index] = undefined
-    await sleep(downMs)
+    await Promise.all([sleep(downMs), meanwhile()])
     await this.startInstance(index)
     this.count('instances killed')
   }
 
-  /** Postgres away for the instances (the proxy cut) for `ms`. */
-  async postgresAway(ms: number) {
+  /** Postgres away for the instances (the proxy cut) for `ms`; `meanwhile` runs during it. */
+  async postgresAway(ms: number, meanwhile: () => Promise<unknown>) {
     await this.proxy!.cut()
-    await sleep(ms)
+    await Promise.all([sleep(ms), meanwhile()])
     await this.proxy!.listen()
     await this.readyAll()
     this.count('Postgres outages')
@@ -109,23 +110,10 @@ export class SoakStack {
     return report
   }
 
-  /** `npm run balances` as an operator runs it; throws when it exits other than 0. */
+  /** `npm run balances` as an operator runs it; throws when it finds anything. */
   async balancesScript() {
-    const { stdout } = await promisify(execFile)(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['scripts/balances.ts'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'development',
-          DATABASE_URL: this.scenario.databaseUrl,
-          REDIS_URL: this.redisUrl,
-          REDIS_PREFIX: this.scenario.prefix,
-          LOG_LEVEL: 'warn',
-        },
-      },
-    )
+    const { code, stdout } = await runBalances(this.scenario, this.redisUrl)
+    if (code !== 0) throw new Error(`npm run balances exited with ${code}:\n${stdout}`)
     return stdout.trim()
   }
 

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../../../prisma/generated/client.ts'
-import { paymentReference } from './apply-event.server.ts'
+import { paymentReference } from './reference.ts'
 
 // Bid packages checked against the ledger (`npm run balances`, docs/operations.md): every paid
 // package is credited exactly once, with its bids, to its payer, under its reference
