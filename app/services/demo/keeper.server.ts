@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Engine } from '../../../engine/index.ts'
-import { followLease } from '../../../engine/lease.ts'
+import { followLease } from '../../../engine/index.ts'
 import { AdminError, createAuction, updateAuction } from '~/models/admin-auctions.server.ts'
 import { assignBot, getBotSettings, updateBotSettings } from '~/models/admin-bots.server.ts'
 import { errorFields, log } from '~/services/logger.server.ts'

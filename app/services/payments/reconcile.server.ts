@@ -1,5 +1,5 @@
 import type { Engine } from '../../../engine/index.ts'
-import { followLease } from '../../../engine/lease.ts'
+import { followLease } from '../../../engine/index.ts'
 import { fallbackLanguage } from '~/i18n/config.ts'
 import {
   duePendingPayments,
