@@ -204,7 +204,8 @@ test('money soak: random bids, prebids, auto-bids, purchases and adjustments thr
   const ids = world.auctions.map((a) => a.id)
   await waitFor(
     'every auction to finish',
-    async () => (await engine!.getStates(ids)).every((s) => s?.status === 'finished'),
+    // One that finished before the loss of Redis is in Postgres only (finished ones are not loaded).
+    async () => (await engine!.getStates(ids)).every((s) => !s || s.status === 'finished'),
     30_000,
     500,
   ).catch(async (error: unknown) => {
