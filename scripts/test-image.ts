@@ -128,8 +128,9 @@ async function externalRun() {
 }
 
 async function cleanUp() {
+  // -v: also the anonymous volume of /app/.data in the containers that run without one of ours.
   for (const name of made.containers)
-    await podman(['rm', '-f', '--time', '0', name]).catch(() => {})
+    await podman(['rm', '-f', '-v', '--time', '0', name]).catch(() => {})
   for (const name of made.volumes) await podman(['volume', 'rm', '-f', name]).catch(() => {})
 }
 
