@@ -32,20 +32,15 @@ async function build(base: string) {
   const started = Date.now()
   const old = await podman(['image', 'inspect', '--format', '{{.Id}}', IMAGE]).catch(() => '')
   say(`building ${IMAGE} on ${base}`)
-  await podman([
-    'build',
-    '--isolation',
-    'chroot',
-    '--layers',
-    '--build-arg',
-    `NODE_IMAGE=${base}`,
-    '-t',
-    IMAGE,
-    '.',
-  ])
+  const args = ['build', '--isolation', 'chroot', '--layers', '--build-arg', `NODE_IMAGE=${base}`]
+  // The dependencies' stage gets a name of its own, so that the prune below keeps it (the
+  // slow `npm install`) while the layers of earlier sources go.
+  await podman([...args, '--target', 'deps', '-t', `${IMAGE}-deps`, '.'])
+  await podman([...args, '-t', IMAGE, '.'])
   const id = await podman(['image', 'inspect', '--format', '{{.Id}}', IMAGE])
-  // The previous build's image (its cached layers stay for the next build).
+  // The previous build's image, and unnamed layers of builds more than an hour old.
   if (old && old !== id) await podman(['rmi', old]).catch(() => {})
+  await podman(['image', 'prune', '-f', '--filter', 'until=1h']).catch(() => {})
   const size = Number(await podman(['image', 'inspect', '--format', '{{.Size}}', IMAGE]))
   say(`built in ${seconds(started)}; image size ${(size / 1e6).toFixed(0)} MB`)
 }
