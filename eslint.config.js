@@ -10,6 +10,7 @@ export default tseslint.config(
       'node_modules',
       'build',
       '.data',
+      '.cache',
       'prisma/generated',
       'coverage',
       'tests/e2e/artifacts',

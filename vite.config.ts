@@ -10,7 +10,11 @@ declare module '@remix-run/node' {
 }
 
 export default defineConfig({
-  server: { hmr: process.env.NODE_ENV !== 'test' },
+  server: {
+    hmr: process.env.NODE_ENV !== 'test',
+    // Data and caches (the image test's podman storage in .cache) are no sources to watch.
+    watch: { ignored: ['**/.data/**', '**/.cache/**'] },
+  },
   build: { target: 'es2020' },
   plugins: [
     tailwindcss(),
@@ -25,6 +29,7 @@ export default defineConfig({
         v3_lazyRouteDiscovery: true,
       },
     }),
-    tsconfigPaths(),
+    // The project's one tsconfig: no crawl through data and caches (.data, .cache).
+    tsconfigPaths({ projects: ['./tsconfig.json'] }),
   ],
 })

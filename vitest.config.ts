@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 // Unit and integration tests. Integration tests get their own Postgres database (copied from a
 // migrated template) and their own Redis key prefix per test file: tests/setup/.
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  plugins: [tsconfigPaths({ projects: ['./tsconfig.json'] })],
   test: {
     include: [
       'app/**/*.test.{ts,tsx}',

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
 // and a Postgres that goes away. Each scenario starts its own servers on its own database and
 // Redis prefix; they kill processes and time outages, so they run one at a time.
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  plugins: [tsconfigPaths({ projects: ['./tsconfig.json'] })],
   test: {
     include: ['tests/faults/**/*.faults.ts'],
     globalSetup: ['tests/faults/global-setup.ts'],

@@ -1,5 +1,7 @@
-// Bundles server.ts (and the app modules it wires) into build/server.js for production; npm
-// packages stay external and are loaded from node_modules. Then stores the browser's assets
+// Bundles server.ts (and the app modules it wires) into build/server.js for production, and the
+// operators' tools into build/admin-create.js and build/balances.js (the image has no sources:
+// scripts/docker-entrypoint.sh runs them); npm packages stay external and are loaded from
+// node_modules. Then stores the browser's assets
 // compressed (scripts/precompress.ts).
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -7,9 +9,13 @@ import { precompress } from './precompress.ts'
 import { root } from './run.ts'
 
 await build({
-  entryPoints: ['server.ts'],
+  entryPoints: {
+    server: 'server.ts',
+    'admin-create': 'scripts/admin-create.ts',
+    balances: 'scripts/balances.ts',
+  },
   absWorkingDir: root,
-  outfile: 'build/server.js',
+  outdir: 'build',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -19,6 +25,6 @@ await build({
   logLevel: 'warning',
   alias: { '~': './app' },
 })
-process.stdout.write('built build/server.js\n')
+process.stdout.write('built build/server.js, build/admin-create.js, build/balances.js\n')
 const compressed = precompress(path.join(root, 'build/client/assets'))
 process.stdout.write(`compressed ${compressed} browser assets (.br, .gz)\n`)

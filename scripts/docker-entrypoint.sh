@@ -1,8 +1,22 @@
 #!/bin/sh
 # The container's start: migrate the database, then run the server. With EMBEDDED_SERVICES=1
 # Postgres and Redis run inside the container too (scripts/serve.ts; data in DATA_DIR).
+# `admin-create …` and `balances …` as the command run those tools instead (docs/operations.md):
+#   docker exec CONTAINER /app/scripts/docker-entrypoint.sh admin-create --username NAME --password PASS
 set -eu
 cd "$(dirname "$0")/.."
+case "${1:-}" in
+  admin-create | balances)
+    tool="$1"
+    shift
+    if [ "${EMBEDDED_SERVICES:-0}" = "1" ]; then
+      # The running container's own services (scripts/services.ts: LOCAL_* ports, penny_auction).
+      export DATABASE_URL="postgresql://postgres:postgres@127.0.0.1:${LOCAL_PG_PORT:-54329}/penny_auction"
+      export REDIS_URL="redis://127.0.0.1:${LOCAL_REDIS_PORT:-63799}/0"
+    fi
+    exec node "build/$tool.js" "$@"
+    ;;
+esac
 # DEMO_MODE=1 makes the container a declared demo: auctions kept running by the demo keeper and
 # the sandbox payments (docs/decisions/048-demo-keeper.md); real payments refuse it.
 if [ "${DEMO_MODE:-0}" = "1" ]; then

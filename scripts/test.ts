@@ -1,10 +1,12 @@
 // `npm test`: the whole suite on a fresh machine. Local Postgres/Redis when DATABASE_URL /
 // REDIS_URL are not set, Debian's Chromium and nginx when missing (as root), then lint, types, unit and
-// integration tests, a production build, and the browser and fault tests against it.
+// integration tests, a production build, and the browser and fault tests against it; then the
+// container image, built and run with podman where the host allows it (scripts/test-image.ts).
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
 import { runOrFail, StepFailed } from './run.ts'
+import { unsupportedReason } from './image/podman.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -57,6 +59,17 @@ async function main() {
     await runOrFail('vitest', ['run', '--config', 'vitest.e2e.config.ts'], { env })
     step('fault tests (killed web process, Redis restart, Postgres away, behind nginx)')
     await runOrFail('vitest', ['run', '--config', 'vitest.faults.config.ts'], { env })
+    const noImage = unsupportedReason()
+    if (noImage) {
+      step(`container image: SKIPPED, ${noImage}; run npm run test:image where it can`)
+    } else {
+      step('container image (podman: build, embedded and external services, restart)')
+      const started = Date.now()
+      await runOrFail('tsx', ['scripts/test-image.ts'], { env })
+      process.stdout.write(
+        `[test] image step took ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+      )
+    }
     process.stdout.write('\n[test] all passed\n')
   } finally {
     await services.stop()
