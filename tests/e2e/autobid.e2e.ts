@@ -68,9 +68,10 @@ describe('auto-bidder without JavaScript', () => {
 
 describe('auto-bidder with JavaScript', () => {
   test('the panel follows the bids placed for the user without reloading', async () => {
-    const auction = await createAuction({ title: `Автоставка JS ${unique()}`, startsInMs: 300 })
     const page = await browser.newPage()
     await newUser(page, 'autobid')
+    // Made once the people are ready: a live auction without bids ends 10 s after its start.
+    const auction = await createAuction({ title: `Автоставка JS ${unique()}`, startsInMs: 300 })
     await open(page, `/auction/${auction.slug}`)
     await page.getByText('Активный', { exact: true }).first().waitFor({ timeout: 15_000 })
     const panel = page.getByRole('region', { name: 'Автоставщик' })

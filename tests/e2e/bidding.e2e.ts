@@ -18,11 +18,12 @@ async function waitLive(page: Page) {
 
 describe('bidding with JavaScript', () => {
   test('two people bid in turn, see each other without reloading, and both see the winner', async () => {
-    const auction = await createAuction({ title: `Дуэль ${uniqueName('duel')}`, startsInMs: 4000 })
     const alice = await browser.newPage()
     const bob = await browser.newPage(phone)
     const aliceName = await newUser(alice, 'alice')
     const bobName = await newUser(bob, 'bob')
+    // Made once the people are ready: a live auction without bids ends 10 s after its start.
+    const auction = await createAuction({ title: `Дуэль ${uniqueName('duel')}`, startsInMs: 4000 })
     await open(alice, `/auction/${auction.slug}`)
     await open(bob, `/auction/${auction.slug}`)
     // The start arrives through the socket: no reload.
@@ -92,12 +93,13 @@ describe('bidding with JavaScript', () => {
 
   test('home page cards follow their auctions, take bids and prebids, and open the auction', async () => {
     const name = uniqueName('cards')
-    const live = await createAuction({ title: `Карточка ${name}`, startsInMs: 4000 })
-    const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
     const alice = await browser.newPage()
     const bob = await browser.newPage(phone)
     const aliceName = await newUser(alice, 'alice')
     const bobName = await newUser(bob, 'bob')
+    // Made once the people are ready: a live auction without bids ends 10 s after its start.
+    const live = await createAuction({ title: `Карточка ${name}`, startsInMs: 4000 })
+    const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
     // Every upcoming auction is shown (other tests' auctions may start sooner than this one).
     await open(alice, '/?upcoming=99&live=500')
     await open(bob, '/?upcoming=99&live=500')
@@ -152,12 +154,13 @@ describe('bidding with JavaScript', () => {
   }, 90_000)
 
   test('a prebid on an upcoming auction becomes the first bid at the start', async () => {
-    const auction = await createAuction({
-      title: `Предстарт ${uniqueName('pre')}`,
-      startsInMs: 8000,
-    })
     const page = await browser.newPage()
     await newUser(page, 'pre')
+    // Made once the person is ready: the prebid must come before the start.
+    const auction = await createAuction({
+      title: `Предстарт ${uniqueName('pre')}`,
+      startsInMs: 15_000,
+    })
     await open(page, `/auction/${auction.slug}`)
     await page.getByRole('button', { name: 'Предварительная ставка' }).click()
     await page.getByText('Предварительная ставка сделана').waitFor()
@@ -166,6 +169,7 @@ describe('bidding with JavaScript', () => {
     )
     await open(page, '/bid-history')
     await page.getByRole('region', { name: 'Мои представки' }).getByText(auction.title).waitFor()
+    await untilLive(auction.id, 30_000)
     await open(page, `/auction/${auction.slug}`)
     await waitLive(page)
     await expect.poll(() => price(page).textContent(), { timeout: 10_000 }).toBe('0,01 сом')
@@ -175,8 +179,6 @@ describe('bidding with JavaScript', () => {
 
 test("the header's balance follows a bid and a prebid while the live connection is away", async () => {
   const name = uniqueName('nosocket')
-  const live = await createAuction({ title: `Без связи ${name}`, startsInMs: 1500 })
-  const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
   const page = await browser.newPage()
   // Every live-update connection (WebSocket, then long polling) is refused: only the page's
   // own answers reach it.
@@ -184,6 +186,9 @@ test("the header's balance follows a bid and a prebid while the live connection 
   await page.route('**/socket.io/**', (route) => route.abort())
   await newUser(page, 'nosocket')
   await expect.poll(() => page.locator('header').textContent()).toContain('5 ставок')
+  // Made once the person is ready: a live auction without bids ends 10 s after its start.
+  const live = await createAuction({ title: `Без связи ${name}`, startsInMs: 300 })
+  const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
   await untilLive(live.id)
   await open(page, `/auction/${live.slug}`)
   await waitLive(page)
