@@ -7,6 +7,9 @@ import { createFinishedAuction } from './auctions.ts'
 import { open, screenshot, setupBrowser } from './browser.ts'
 import { login } from './people.ts'
 
+// Runs alone: /admin/orders and GET /api/admin/orders list every order, newest first, and the
+// tests look for theirs on the first page.
+
 // Winners' orders, delivery, Buy It Now and /admin/orders (docs/rules.md#winner-orders; decisions 016
 // and 017), without JavaScript, plus who may see and change what.
 const browser = setupBrowser()
