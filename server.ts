@@ -51,8 +51,11 @@ const settingsWatch = watchSettings(runtime.engine)
 // (app/services/payments/reconcile.server.ts, exported by app/entry.server.tsx).
 const entry = (await server.serverBuild()).entry.module as {
   startPaymentReconciler?: (engine: typeof runtime.engine) => { stop(): void }
+  startDemoKeeper?: (engine: typeof runtime.engine, env: Env) => { stop(): void } | null
 }
 const reconciler = entry.startPaymentReconciler?.(runtime.engine)
+// DEMO_MODE only: keeps a demo's auctions running, on the lease holder (docs/decisions/048-demo-keeper.md).
+const demoKeeper = entry.startDemoKeeper?.(runtime.engine, env)
 
 const realtime = attachRealtime({
   io: server.io,
@@ -106,6 +109,7 @@ async function shutdown(signal: string) {
     // Postgres, then close the connections.
     await server.close()
     reconciler?.stop()
+    demoKeeper?.stop()
     settingsWatch.stop()
     await runtime.stop()
     await realtime.close()

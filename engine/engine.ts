@@ -445,6 +445,8 @@ export class Engine extends EventEmitter<EngineEvents> {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new RangeError('credit amount must be a positive integer')
     if (!reference) throw new RangeError('credit needs a reference')
+    const replay = await this.replayed(userId, reference)
+    if (replay) return replay
     const k = this.keys
     const reply = await this.withUser(userId, () =>
       scripts.credit.run<Reply>(
@@ -479,6 +481,8 @@ export class Engine extends EventEmitter<EngineEvents> {
       throw new RangeError('an expected balance is a non-negative integer')
     if (!reference || !adminId || (target === undefined && !note))
       throw new RangeError('an adjustment needs a reference, an admin and a reason')
+    const replay = await this.replayed(userId, reference)
+    if (replay) return replay
     const k = this.keys
     const reply = await this.withUser(userId, () =>
       scripts.adjustBalance.run<Reply>(
@@ -506,6 +510,20 @@ export class Engine extends EventEmitter<EngineEvents> {
   }
 
   /** The user's bid balance (hot in Redis; loaded from Postgres on first use). */
+  /**
+   * A credit or an adjustment under a reference the ledger has is a replay. Redis remembers the
+   * references it applied (its script answers a replay itself), but after a loss of its data
+   * only the ledger does (docs/operations.md "Recover from the loss of Redis"); one the outbox
+   * has not written yet is still in Redis, or was lost with it from both sides.
+   */
+  private async replayed(userId: string, reference: string): Promise<CreditResult | null> {
+    if ((await this.prisma.balanceLedger.count({ where: { reference } })) === 0) return null
+    const balance = await this.getBalance(userId)
+    return balance === null
+      ? { ok: false, reason: 'user_not_found' }
+      : { ok: true, applied: false, balance }
+  }
+
   async getBalance(userId: string): Promise<number | null> {
     const hot = await this.redis.hget(this.keys.user(userId), 'bal')
     if (hot !== null) return Number(hot)

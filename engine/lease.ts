@@ -69,3 +69,13 @@ export class Lease {
     return engine.redis.get(engine.keys.lease)
   }
 }
+
+/**
+ * Runs a worker of the web tier (payment reconciliation, the demo keeper) only while this
+ * instance holds the lease: createEngineRuntime emits 'leader' when it is taken or lost.
+ */
+export function followLease(engine: Engine, worker: { start(): void; stop(): void }) {
+  engine.on('leader', ({ leader }: { leader: boolean }) =>
+    leader ? worker.start() : worker.stop(),
+  )
+}

@@ -63,6 +63,13 @@ export class OutboxWorker {
     }
     const client = await this.pool.connect()
     let broken: Error | undefined
+    // A connection that breaks while it is out of the pool (Postgres gone, a proxy cut) says so
+    // with an 'error' event the pool no longer listens to, and one nobody hears ends the
+    // process: it is noted here, the transaction's statements fail, the connection is dropped.
+    const onError = (error: Error) => {
+      broken = error
+    }
+    client.on('error', onError)
     try {
       await client.query('BEGIN')
       await work((text, params) => client.query(text, params))
@@ -73,6 +80,7 @@ export class OutboxWorker {
       })
       throw error
     } finally {
+      client.removeListener('error', onError)
       client.release(broken)
     }
   }

@@ -58,8 +58,7 @@ async function refund(
   reference: string,
   auctionId: string,
 ): Promise<boolean> {
-  // Redis remembers the references it has credited; after a loss of Redis only the ledger does.
-  if ((await engine.prisma.balanceLedger.count({ where: { reference } })) > 0) return false
+  // A reference the ledger has is a replay, also after a loss of Redis (Engine.credit).
   const result = await engine.credit(userId, amount, reason, reference, auctionId)
   return result.ok && result.applied
 }

@@ -1,10 +1,14 @@
 // npm run balances [-- --repair]
 // Checks every user's bid balance against the ledger (Postgres balance and Redis hot copy),
-// and that every charged prebid and auto-bid budget is accounted for (engine/holds-audit.ts);
+// that every charged prebid and auto-bid budget is accounted for (engine/holds-audit.ts), every
+// paid bid package credited exactly once (app/services/payments/audit.server.ts) and no bid
+// taken after its auction's end (engine/bids-audit.ts);
 // with --repair, sets each wrong balance to its ledger sum. See docs/operations.md.
 import { parseArgs } from 'node:util'
 import { auditBalances, rebuildBalances } from '../engine/balances.ts'
 import { auditHolds } from '../engine/holds-audit.ts'
+import { auditLateBids } from '../engine/bids-audit.ts'
+import { auditPaymentCredits } from '../app/services/payments/audit.server.ts'
 import { Engine } from '../engine/engine.ts'
 import { createPrismaClient } from '../app/utils/db.server.ts'
 import { parseEnv } from '../app/utils/env.server.ts'
@@ -49,9 +53,28 @@ async function main() {
           `Redis holds ${row.redis ?? 'nothing'}`,
       )
     }
-    if (audit.outboxLag > 0 && (holds.prebids.length || holds.budgets.length))
+    const payments = await auditPaymentCredits(prisma)
+    const lateBids = await auditLateBids(prisma)
+    console.log(
+      `${payments.length} bid-package payments not credited exactly once; ` +
+        `${lateBids.length} bids after the end of their auction`,
+    )
+    for (const row of payments) {
+      console.log(
+        `  payment ${row.paymentId ?? '(none)'}, ledger ${row.reference ?? '(none)'}: ` +
+          row.problem.replaceAll('_', ' '),
+      )
+    }
+    for (const row of lateBids) {
+      console.log(
+        `  bid ${row.bidId} on ${row.auctionId} at ${row.at.toISOString()} for ${row.amount}: ` +
+          `the auction ended ${row.endTime?.toISOString() ?? '(no end)'} at ${row.finalPrice ?? '(no price)'}`,
+      )
+    }
+    const found = holds.prebids.length + holds.budgets.length + payments.length + lateBids.length
+    if (audit.outboxLag > 0 && found)
       console.log('  (the outbox is not drained: some of these may be on their way)')
-    if (holds.prebids.length || holds.budgets.length) process.exitCode = 3
+    if (found) process.exitCode = 3
     if (!values.repair || audit.mismatches.length === 0) {
       if (audit.mismatches.length) process.exitCode = 3
       return

@@ -1,5 +1,7 @@
 // `npm run demo`: local services when needed, migrations, demo data, a production build, and
-// the server. `--dev` runs the development server (Vite middleware) instead of a build.
+// the server, in demo mode: the demo keeper keeps auctions running however long ago the data was
+// seeded (docs/decisions/048-demo-keeper.md). `--dev` runs the development server (Vite
+// middleware) instead of a build.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
@@ -22,6 +24,8 @@ async function main() {
     ...process.env,
     DATABASE_URL: services.DATABASE_URL,
     REDIS_URL: services.REDIS_URL,
+    // A demo that stays alive: auctions kept running, house bots bidding (DEMO_MODE=0 turns it off).
+    DEMO_MODE: process.env.DEMO_MODE ?? '1',
   }
   let stopping = false
   const stop = async (code: number) => {

@@ -1,5 +1,4 @@
-import type { Engine } from '../../engine/index.ts'
-import { refundHolds, waitForOutbox } from '../../engine/refunds.ts'
+import { refundHolds, waitForOutbox, type Engine } from '../../engine/index.ts'
 import { getAuctionById } from '~/models/auction-live.server.ts'
 import { assertAuctionDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'

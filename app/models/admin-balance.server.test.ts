@@ -107,3 +107,24 @@ test('a change retried after no replica confirmed it in time is applied once', a
     bidBalance: 15,
   })
 })
+
+test('a change or a credit sent again after Redis lost its data is not applied again', async () => {
+  const [{ id: adminId }, { id }] = await Promise.all([admin(), person(5)])
+  const gift = { bidBalanceAdjustment: { delta: 10, reason: 'Подарок' } }
+  await editUser(engine, adminId, id, gift, 'lost-1')
+  await engine.credit(id, 50, 'topup', `payment:lost-${id}`)
+  await outbox.drain()
+  // Redis loses its data (docs/operations.md): the references it applied go with it.
+  await engine.redis.del(engine.keys.references, engine.keys.user(id))
+  await editUser(engine, adminId, id, gift, 'lost-1')
+  expect(await engine.credit(id, 50, 'topup', `payment:lost-${id}`)).toEqual({
+    ok: true,
+    applied: false,
+    balance: 65,
+  })
+  expect(await engine.getBalance(id)).toBe(65)
+  expect((await adminRows(id)).map((row) => row.amount)).toEqual([10, 50])
+  expect(await getPrisma().user.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    bidBalance: 65,
+  })
+})

@@ -7,6 +7,17 @@ const base = {
   REDIS_URL: 'redis://127.0.0.1:6379',
 }
 
+/** A real site's production settings, with Freedom Pay. */
+const realSite = {
+  ...base,
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'p'.repeat(32),
+  PUBLIC_ORIGIN: 'https://auction.kg',
+  PAYMENT_PROVIDER: 'freedompay',
+  FREEDOMPAY_MERCHANT_ID: '548856',
+  FREEDOMPAY_SECRET_KEY: 'k'.repeat(16),
+}
+
 function issues(env: Record<string, string>): string[] {
   try {
     parseEnv(env)
@@ -143,15 +154,7 @@ describe('environment', () => {
   })
 
   test('production talks to Freedom Pay over https only (a loopback address excepted)', () => {
-    const production = {
-      ...base,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'p'.repeat(32),
-      PUBLIC_ORIGIN: 'https://auction.kg',
-      PAYMENT_PROVIDER: 'freedompay',
-      FREEDOMPAY_MERCHANT_ID: '548856',
-      FREEDOMPAY_SECRET_KEY: 'k'.repeat(16),
-    }
+    const production = realSite
     expect(issues({ ...production, FREEDOMPAY_API_URL: 'http://api.freedompay.kg' })).toEqual([
       'FREEDOMPAY_API_URL: must be an https:// URL in production',
     ])
@@ -162,6 +165,26 @@ describe('environment', () => {
     expect(
       issues({ ...production, NODE_ENV: 'development', FREEDOMPAY_API_URL: 'http://fake:1' }),
     ).toEqual([])
+  })
+
+  test('DEMO_MODE: refused in production unless the site is a declared demo', () => {
+    expect(parseEnv(base).DEMO_MODE).toBe(false)
+    expect(parseEnv({ ...base, DEMO_MODE: '1' }).DEMO_MODE).toBe(true)
+    const real = realSite
+    expect(issues(real)).toEqual([])
+    const [refused, ...others] = issues({ ...real, DEMO_MODE: '1' })
+    expect(refused).toMatch(/^DEMO_MODE: the demo keeper moves and relists auctions/)
+    expect(others).toEqual([])
+    // Real payments stay refused even with the sandbox's demo declaration beside them.
+    expect(issues({ ...real, DEMO_MODE: '1', PAYMENT_SANDBOX_DEMO: '1' })).toEqual([refused])
+    const demo = {
+      ...real,
+      PAYMENT_PROVIDER: 'sandbox',
+      PAYMENT_SANDBOX_DEMO: '1',
+      PAYMENT_SANDBOX_SECRET: 'q'.repeat(32),
+      DEMO_MODE: '1',
+    }
+    expect(parseEnv(demo).DEMO_MODE).toBe(true)
   })
 
   test('production requires PUBLIC_ORIGIN: callback URLs never come from a Host header', () => {

@@ -172,6 +172,12 @@ const schema = z.object({
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The sandbox in production is for demos only: this switch says so on purpose. */
   PAYMENT_SANDBOX_DEMO: boolish.default('0'),
+  /**
+   * A demo site that stays alive: the demo keeper moves and lists auctions again and puts house
+   * bots on them (app/services/demo/keeper.server.ts). Never on a real site: production accepts
+   * it only as a declared demo (the sandbox provider with PAYMENT_SANDBOX_DEMO=1).
+   */
+  DEMO_MODE: boolish.default('0'),
   /** Freedom Pay (app/services/payments/freedompay.server.ts): required when it is the provider. */
   FREEDOMPAY_MERCHANT_ID: z
     .string()
@@ -243,6 +249,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...imageStoreProblems(result.data),
     ...providerProblems(result.data),
     ...originProblems(result.data),
+    ...demoProblems(result.data),
   ]
   if (problems.length > 0) throw new EnvError(problems)
   return {
@@ -284,6 +291,21 @@ function originProblems(env: z.infer<typeof schema>): string[] {
   return [
     'PUBLIC_ORIGIN: is required in production: the public https:// address of the site ' +
       '(payment callbacks and return URLs are built from it)',
+  ]
+}
+
+/**
+ * The demo keeper moves auctions' start times and lists lots again: on a site that takes real
+ * money that would be a fraud on its bidders, so production runs it only where the payments are
+ * the declared sandbox demo too (docs/decisions/048-demo-keeper.md).
+ */
+function demoProblems(env: z.infer<typeof schema>): string[] {
+  if (!env.DEMO_MODE || env.NODE_ENV !== 'production') return []
+  if (env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_SANDBOX_DEMO) return []
+  return [
+    'DEMO_MODE: the demo keeper moves and relists auctions and is for demos only; in production ' +
+      'it runs only in a declared demo (PAYMENT_PROVIDER=sandbox with PAYMENT_SANDBOX_DEMO=1), ' +
+      'never with real payments: unset DEMO_MODE for a real site',
   ]
 }
 

@@ -887,7 +887,9 @@ describe('admin API: deletes keep money (docs/decisions/029-nothing-paid-disappe
   test('a deleted account leaves the engine at once: its prebid and auto-bidder place no bid', async () => {
     const gone = await newAccount()
     const stays = await newAccount()
-    const auction = await createAuction({ title: `Удалённый ${unique()}`, startsInMs: 4_000 })
+    // It starts only once everything below is in place, however slow the machine.
+    const title = `Удалённый ${unique()}`
+    const auction = await createAuction({ title, startsInMs: 60 * 60 * 1000 })
     expect((await call(`/api/auctions/${auction.id}/prebid`, { cookie: gone.cookie })).status).toBe(
       200,
     )
@@ -907,6 +909,12 @@ describe('admin API: deletes keep money (docs/decisions/029-nothing-paid-disappe
       (await call(`/api/auctions/slug/${encodeURIComponent(auction.slug)}`, { method: 'GET' }))
         .json as { status: string; totalBids: number; prebidsCount: number }
     expect((await read()).prebidsCount).toBe(1)
+    const moved = await call(`/api/admin/auctions/${auction.id}`, {
+      method: 'PUT',
+      cookie: admin,
+      body: { title, retailPrice: 1, startTime: new Date(Date.now() + 1_000).toISOString() },
+    })
+    expect(moved.status).toBe(200)
     await expect.poll(async () => (await read()).status, { timeout: 10_000 }).toBe('live')
     // Only the remaining prebid became a bid; the deleted account's auto-bidder stays silent
     // through the last seconds of the timer, and the remaining prebidder wins.

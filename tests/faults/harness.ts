@@ -1,5 +1,8 @@
 // What every fault scenario needs beyond the stack (tests/setup/stack.ts): bidders that remember
 // every bid the server acknowledged, and the final accounting of Redis, Postgres and ledger.
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import type { Redis } from 'ioredis'
 import { io, type Socket } from 'socket.io-client'
 import { expect } from 'vitest'
@@ -9,6 +12,7 @@ import { createRedis, type RedisTarget } from '../../engine/redis.ts'
 import {
   BID_EVERY_MS,
   INITIAL_BALANCE,
+  root,
   sleep,
   waitFor,
   type App,
@@ -158,6 +162,28 @@ export function auctionsReach(
 }
 
 // --- the accounting -------------------------------------------------------------------------
+
+/** `npm run balances` as an operator runs it on the scenario's installation: output, exit code. */
+export async function runBalances(scenario: Scenario, redisUrl: string) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development' as const,
+    DATABASE_URL: scenario.databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: scenario.prefix,
+  }
+  try {
+    const { stdout } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['scripts/balances.ts'],
+      { cwd: root, env },
+    )
+    return { code: 0, stdout }
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string }
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '' }
+  }
+}
 
 export function engineFor(scenario: Scenario, redis: Redis) {
   return new Engine({ redis, prisma: scenario.prisma, prefix: scenario.prefix })

@@ -1,4 +1,3 @@
-import net from 'node:net'
 import { type Redis } from 'ioredis'
 import { createRedis } from '../../engine/redis.ts'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
@@ -22,57 +21,16 @@ import {
   type App,
   type Scenario,
 } from './harness.ts'
+import { proxyTo, throughProxy, type TcpProxy } from './tcp-proxy.ts'
 
 // The app reaches Postgres through a TCP proxy of the test's; the proxy is cut (new connections
 // refused, open ones destroyed) for 30 s while the auctions' timers run out.
 
 const OUTAGE_MS = 30_000
 
-/** A TCP proxy that can be cut and restored on the same port. */
-class Proxy {
-  private server: net.Server | undefined
-  private readonly sockets = new Set<net.Socket>()
-
-  constructor(
-    readonly port: number,
-    private readonly target: { host: string; port: number },
-  ) {}
-
-  get isUp() {
-    return this.server !== undefined
-  }
-
-  listen() {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(this.target)
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket)
-        socket.on('close', () => this.sockets.delete(socket))
-        socket.on('error', () => {
-          client.destroy()
-          upstream.destroy()
-        })
-      }
-      client.pipe(upstream).pipe(client)
-    })
-    return new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject)
-      this.server!.listen(this.port, '127.0.0.1', () => resolve())
-    })
-  }
-
-  async cut() {
-    const server = this.server
-    this.server = undefined
-    const closed = new Promise((resolve) => server?.close(resolve))
-    for (const socket of this.sockets) socket.destroy()
-    await closed
-  }
-}
-
 const redisUrl = inject('faultsRedisUrl')
 let scenario: Scenario
-let proxy: Proxy | undefined
+let proxy: TcpProxy | undefined
 let app: App | undefined
 let redis: Redis | undefined
 
@@ -93,20 +51,12 @@ afterAll(async () => {
 })
 
 test('Postgres away for 30 s while auctions finish: they finish on time and all is written after', async () => {
-  const direct = new URL(scenario.databaseUrl)
-  proxy = new Proxy(await freePort(), {
-    host: direct.hostname,
-    port: Number(direct.port || 5432),
-  })
-  await proxy.listen()
-  const viaProxy = new URL(scenario.databaseUrl)
-  viaProxy.hostname = '127.0.0.1'
-  viaProxy.port = String(proxy.port)
+  proxy = await proxyTo(scenario.databaseUrl, await freePort())
 
   const people = await createPeople(scenario.prisma, 6)
   const auctions = await createAuctions(scenario.prisma, 2)
   app = await startApp({
-    databaseUrl: viaProxy.toString(),
+    databaseUrl: throughProxy(scenario.databaseUrl, proxy.port),
     redisUrl,
     prefix: scenario.prefix,
     label: 'web',

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { auditHolds } from '../../engine/holds-audit.ts'
 import type { Engine } from '../../engine/index.ts'
@@ -14,7 +12,7 @@ import {
   createScenario,
   engineThrough,
   freePort,
-  root,
+  runBalances,
   say,
   startApp,
   waitDrained,
@@ -61,30 +59,6 @@ async function post(person: Person, url: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   expect(response.status, `POST ${url}: ${await response.clone().text()}`).toBe(200)
-}
-
-const execFileAsync = promisify(execFile)
-
-/** `npm run balances` of the installation: its output and exit code. */
-async function balances(redisUrl: string) {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development' as const,
-    DATABASE_URL: scenario.databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: scenario.prefix,
-  }
-  try {
-    const { stdout } = await execFileAsync(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['scripts/balances.ts'],
-      { cwd: root, env },
-    )
-    return { code: 0, stdout }
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string }
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '' }
-  }
 }
 
 test('Redis emptied with prebids and auto-bidders held: recovered by the runbook, nothing paid is lost', async () => {
@@ -144,7 +118,7 @@ test('Redis emptied with prebids and auto-bidders held: recovered by the runbook
     budgets.reduce((sum, b) => sum + (b?.left ?? 0), 0),
     'budgets left on the live one',
   ).toBe(4 - placedBefore)
-  const check = await balances(redisUrl)
+  const check = await runBalances(scenario, redisUrl)
   say(`npm run balances after the restart: ${check.stdout.trim().replaceAll('\n', ' / ')}`)
   expect(check.code, check.stdout).toBe(0)
 

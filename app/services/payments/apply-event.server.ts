@@ -14,6 +14,7 @@ import {
 import { log } from '~/services/logger.server.ts'
 import { apiError, json } from '~/utils/api.server.ts'
 import type { PaymentEvent } from './provider.server.ts'
+import { paymentReference } from './reference.ts'
 
 // What a verified payment event does: the one path of a notification (webhook.server.ts) and
 // of a status the reconciler was told (reconcile.server.ts). Rules (docs/payments.md,
@@ -27,8 +28,6 @@ import type { PaymentEvent } from './provider.server.ts'
 // - bids are credited through the engine with the reference `payment:{id}` BEFORE the row is
 //   marked paid, so a crash in between is finished by the provider's retry, never doubled;
 // - `paid` is final: later failed/cancelled events for it are ignored.
-
-export const paymentReference = (paymentId: string) => `payment:${paymentId}`
 
 type Fields = Record<string, unknown>
 

@@ -1,4 +1,5 @@
 import type { Engine } from '../../../engine/index.ts'
+import { followLease } from '../../../engine/index.ts'
 import { fallbackLanguage } from '~/i18n/config.ts'
 import {
   duePendingPayments,
@@ -112,9 +113,7 @@ export class PaymentReconciler {
 
   /** Follows the engine lease: only its holder reconciles (engine/lease.ts). */
   followLease() {
-    this.engine.on('leader', ({ leader }: { leader: boolean }) =>
-      leader ? this.start() : this.stop(),
-    )
+    followLease(this.engine, this)
     return this
   }
 
