@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config'
 //
 // Two groups, run one after the other by scripts/test.ts (E2E_GROUP):
 // - `parallel`: files that use only their own people and auctions, several at a time
-//   (E2E_WORKERS, 3 by default: the best of 2, 3 and 4 measured on a 2-core machine);
+//   (E2E_WORKERS, 2 by default: on a loaded 2-core machine 3 were slower and had more
+//   timeouts than 2);
 // - `alone`: files marked `// Runs alone: <why>` near their top (they change shared settings,
 //   count global things, or rely on a per-address limit), one after another.
 // Without E2E_GROUP every file runs, one after another (e.g. a single file named on the command
@@ -24,7 +25,7 @@ const group = process.env.E2E_GROUP
 if (group !== undefined && group !== 'parallel' && group !== 'alone') {
   throw new Error(`E2E_GROUP is "${group}": it is "parallel", "alone" or unset`)
 }
-const workers = Number(process.env.E2E_WORKERS ?? 3)
+const workers = Number(process.env.E2E_WORKERS ?? 2)
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
