@@ -55,8 +55,16 @@ async function main() {
     await runOrFail('vitest', ['run'], { env })
     step('production build')
     await runOrFail('npm', ['run', 'build'], { env })
-    step('browser tests (Chromium)')
-    await runOrFail('vitest', ['run', '--config', 'vitest.e2e.config.ts'], { env })
+    // The files that use only their own data run several at a time, then the ones that must
+    // be alone (vitest.e2e.config.ts).
+    step('browser tests (Chromium), several files at a time')
+    await runOrFail('vitest', ['run', '--config', 'vitest.e2e.config.ts'], {
+      env: { ...env, E2E_GROUP: 'parallel' },
+    })
+    step('browser tests (Chromium), the files that run alone')
+    await runOrFail('vitest', ['run', '--config', 'vitest.e2e.config.ts'], {
+      env: { ...env, E2E_GROUP: 'alone' },
+    })
     step('fault tests (killed web process, Redis restart, Postgres away, behind nginx)')
     await runOrFail('vitest', ['run', '--config', 'vitest.faults.config.ts'], { env })
     const noImage = unsupportedReason()

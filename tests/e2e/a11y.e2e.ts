@@ -2,8 +2,8 @@ import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { createBotDrivenAuction } from './auctions.ts'
-import { phone, setupBrowser } from './browser.ts'
+import { createBotDrivenAuction, untilLive } from './auctions.ts'
+import { open, phone, setupBrowser } from './browser.ts'
 import { login, newUser } from './people.ts'
 
 // axe-core in real Chromium: no serious or critical WCAG 2 A/AA violations on the pages people
@@ -58,7 +58,7 @@ beforeAll(async () => {
   const live = await createBotDrivenAuction(`Доступность ${Date.now()}`)
   liveSlug = live.slug
   liveId = live.id
-  await new Promise((resolve) => setTimeout(resolve, 1000))
+  await untilLive(live.id)
 })
 
 const publicPages = () => [
@@ -80,7 +80,7 @@ for (const [label, options] of [
       const page = await browser.newPage(options)
       const problems: string[] = []
       for (const path of publicPages()) {
-        await page.goto(path)
+        await open(page, path)
         await page.waitForLoadState('networkidle').catch(() => {})
         for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
       }
@@ -99,7 +99,7 @@ for (const [label, options] of [
         `/auction/${liveSlug}`,
         '/logout',
       ]) {
-        await page.goto(path)
+        await open(page, path)
         await page.waitForLoadState('networkidle').catch(() => {})
         for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
       }
@@ -117,7 +117,7 @@ for (const [label, options] of [
         `/admin/auctions/${liveId}/end`,
         '/admin/bots/settings',
       ]) {
-        await page.goto(path)
+        await open(page, path)
         await page.waitForLoadState('networkidle').catch(() => {})
         if (path !== '/admin') await page.getByRole('dialog').waitFor()
         for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { screenshot, setupBrowser } from './browser.ts'
+import { open, screenshot, setupBrowser } from './browser.ts'
 import { createAuction } from './auctions.ts'
 import { dismissOnboarding, logout, register, uniqueName } from './people.ts'
 
@@ -53,7 +53,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByText('Вы вышли из аккаунта').first().waitFor()
       await page.locator('header').getByText(name).first().waitFor({ state: 'detached' })
 
-      await page.goto('/login')
+      await open(page, '/login')
       const panel = page.getByRole('tabpanel', { name: 'Вход' })
       await panel.getByLabel('Имя пользователя или email').fill(name)
       await panel.getByLabel('Пароль').fill('wrong-password')
@@ -66,13 +66,13 @@ for (const javaScriptEnabled of [true, false]) {
       await page.waitForURL((url) => url.pathname === '/')
       await page.locator('header').getByText(name).first().waitFor()
       // Logged in, /login sends you home.
-      await page.goto('/login')
+      await open(page, '/login')
       expect(new URL(page.url()).pathname).toBe('/')
     })
 
     test('registration errors are shown on their fields', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
-      await page.goto('/login?tab=register')
+      await open(page, '/login?tab=register')
       const panel = page.getByRole('tabpanel', { name: 'Регистрация' })
       await panel.getByLabel('Имя пользователя', { exact: true }).fill('ab')
       await panel.getByLabel('Email', { exact: true }).fill('not-an-email@x')

@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { artifacts, phone, screenshot, setupBrowser } from './browser.ts'
+import { artifacts, open, phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser, uniqueName } from './people.ts'
+
+// Runs alone: it turns the house bots off and on and edits the bot settings, which every auction's
+// bots follow, and reads the dashboard's counts of all auctions.
 
 // /admin, the admin dashboard, and its dialog routes (/admin/auctions/new,
 // /admin/auctions/ID/edit, …), with and without JavaScript.
@@ -82,19 +85,19 @@ for (const javaScriptEnabled of [true, false]) {
   describe(`admin dashboard (${javaScriptEnabled ? 'JS on' : 'JS off'})`, () => {
     test('anonymous -> /login, a user -> /', async () => {
       const anonymous = await browser.newPage({ javaScriptEnabled })
-      await anonymous.goto('/admin?page=2')
+      await open(anonymous, '/admin?page=2')
       expect(new URL(anonymous.url()).pathname).toBe('/login')
       expect(new URL(anonymous.url()).searchParams.get('redirectTo')).toBe('/admin?page=2')
 
       const user = await browser.newPage({ javaScriptEnabled })
       await newUser(user, `${mode}adn`, javaScriptEnabled)
-      await user.goto('/admin')
+      await open(user, '/admin')
       expect(new URL(user.url()).pathname).toBe('/')
     })
 
     test('an empty title and a bad price are refused on their fields', async () => {
       const page = await adminPage({ javaScriptEnabled })
-      await page.goto('/admin/auctions/new')
+      await open(page, '/admin/auctions/new')
       const create = dialog(page, javaScriptEnabled, 'Новый аукцион')
       await create.getByLabel('Розничная цена, сом *').fill('12,345')
       await create.getByLabel('Начало (время Бишкека) *').fill(bishkekInput(3600_000))
@@ -113,10 +116,10 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('a dialog URL of the older dashboard opens its dialog route', async () => {
       const page = await adminPage({ javaScriptEnabled })
-      await page.goto('/admin?create=1&page=1')
+      await open(page, '/admin?create=1&page=1')
       await dialog(page, javaScriptEnabled, 'Новый аукцион').waitFor()
       expect(page.url()).toMatch(/\/admin\/auctions\/new\?page=1$/)
-      await page.goto('/admin?confirm=deleteBot:no-such-bot')
+      await open(page, '/admin?confirm=deleteBot:no-such-bot')
       const confirm = dialog(page, javaScriptEnabled, 'Удалить бота ?')
       await confirm.getByText('Бот не найден.').waitFor()
       expect(pathOf(page)).toBe('/admin/bots/no-such-bot/delete')
@@ -127,7 +130,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('bot settings out of order are refused, in place or in their own route', async () => {
       const page = await adminPage({ javaScriptEnabled })
-      await page.goto('/admin')
+      await open(page, '/admin')
       await saveBotSettings(page, { 'Мин. задержка, с': '5', 'Макс. задержка, с': '2' }, true)
       // With JavaScript the card posts through a fetcher and stays; without, the refusal is
       // the settings' own route, its form over the dashboard (and not twice on the page).
@@ -142,7 +145,7 @@ for (const javaScriptEnabled of [true, false]) {
       const page = await adminPage({ javaScriptEnabled })
       const botSettings: unknown = await (await page.request.get('/api/admin/bot-settings')).json()
       try {
-        await page.goto('/admin')
+        await open(page, '/admin')
         await page.getByRole('heading', { level: 1, name: 'Панель администратора' }).waitFor()
         await page.getByRole('link', { name: /Пользователи/ }).waitFor()
         await page.getByRole('region', { name: 'Статистика системы' }).waitFor()
@@ -168,7 +171,7 @@ for (const javaScriptEnabled of [true, false]) {
         await create.waitFor({ state: 'detached' })
 
         const home = await browser.newPage({ javaScriptEnabled })
-        await home.goto('/')
+        await open(home, '/')
         await home.getByText(title).first().waitFor()
 
         // Assign two seeded bots in the edit dialog (at once: the auction starts in seconds, and
@@ -203,7 +206,7 @@ for (const javaScriptEnabled of [true, false]) {
 
         // The bot bids once the auction is live.
         const auction = await browser.newPage({ javaScriptEnabled })
-        await auction.goto(href!)
+        await open(auction, href!)
         const deadline = Date.now() + 30_000
         while (!(await auction.getByText('bot_azamat_1').count())) {
           expect(Date.now()).toBeLessThan(deadline)
@@ -212,7 +215,7 @@ for (const javaScriptEnabled of [true, false]) {
         }
 
         // End it from the table, after a confirmation.
-        await page.goto('/admin')
+        await open(page, '/admin')
         await page
           .getByRole('row')
           .filter({ hasText: title })
@@ -236,7 +239,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('delete an upcoming auction (prebids refunded); create and delete a bot', async () => {
       const page = await adminPage({ javaScriptEnabled })
-      await page.goto('/admin')
+      await open(page, '/admin')
       const title = `Пакет ${uniqueName(mode)}`
       await createAuction(page, javaScriptEnabled, {
         title,
@@ -309,7 +312,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test('a dialog route gives focus back to the link that opened it', async () => {
   const page = await adminPage()
-  await page.goto('/admin?page=1')
+  await open(page, '/admin?page=1')
   // Hydrated first (the language switcher drops its OK button): before that, Enter on the link
   // loads the dialog's page anew, and focus then goes back to the section's heading instead.
   await page.getByRole('button', { name: 'OK', exact: true }).first().waitFor({ state: 'detached' })
@@ -341,7 +344,7 @@ test('a dialog route gives focus back to the link that opened it', async () => {
 
 test('on a phone the page and its dialogs fit the screen', async () => {
   const page = await adminPage({ ...phone })
-  await page.goto('/admin')
+  await open(page, '/admin')
   await page.getByRole('heading', { level: 1 }).waitFor()
   // A phone widens its layout viewport to the content, so compare with the screen's width.
   const fits = () =>
@@ -364,7 +367,7 @@ test('on a phone the page and its dialogs fit the screen', async () => {
 
   // Without JavaScript a dialog route is a section at the top of the dashboard.
   const nojs = await adminPage({ ...phone, javaScriptEnabled: false })
-  await nojs.goto('/admin/auctions/new')
+  await open(nojs, '/admin/auctions/new')
   await nojs.getByRole('region', { name: 'Новый аукцион' }).waitFor()
   expect(
     await nojs.evaluate(

@@ -5,8 +5,11 @@ import { afterAll, describe, expect, inject, test } from 'vitest'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import type { FinishedRow } from '../../app/components/admin/finished-table.tsx'
 import { slugify } from '../../app/utils/slug.ts'
-import { phone, screenshot, setupBrowser } from './browser.ts'
+import { open, phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser } from './people.ts'
+
+// Runs alone: it saves the site settings every page shows, and expects its finished auction to be
+// the newest of all.
 
 // /admin/finished-auctions and /admin/settings (docs/rules.md#admin-finished-auctions,
 // #admin-settings), with and without JavaScript.
@@ -64,14 +67,14 @@ for (const javaScriptEnabled of [true, false]) {
     test('anonymous -> /login, a user -> / on both pages', async () => {
       const anonymous = await browser.newPage({ javaScriptEnabled })
       for (const path of ['/admin/finished-auctions?page=2', '/admin/settings']) {
-        await anonymous.goto(path)
+        await open(anonymous, path)
         expect(new URL(anonymous.url()).pathname).toBe('/login')
         expect(new URL(anonymous.url()).searchParams.get('redirectTo')).toBe(path)
       }
       const user = await browser.newPage({ javaScriptEnabled })
       await newUser(user, `${mode}afs`, javaScriptEnabled)
       for (const path of ['/admin/finished-auctions', '/admin/settings']) {
-        await user.goto(path)
+        await open(user, path)
         expect(new URL(user.url()).pathname).toBe('/')
       }
       // A post is refused the same way.
@@ -86,7 +89,7 @@ for (const javaScriptEnabled of [true, false]) {
       const page = await browser.newPage({ javaScriptEnabled })
       await login(page, 'admin', 'admin123')
       const own = await createFinished(`Удаляемый лот ${mode} ${Date.now().toString(36)}`)
-      await page.goto('/admin/finished-auctions')
+      await open(page, '/admin/finished-auctions')
       await page.getByRole('heading', { level: 1, name: 'Завершённые аукционы' }).waitFor()
       await page.getByRole('link', { name: 'Назад в админ-панель' }).waitFor()
 
@@ -161,7 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await page.getByRole('row').filter({ hasText: SAMSUNG }).count()).toBe(1)
 
       // A stale confirmation (deleted meanwhile) answers with the form's error, not a 500.
-      await page.goto(`/admin/finished-auctions?confirm=delete:${own.id}`)
+      await open(page, `/admin/finished-auctions?confirm=delete:${own.id}`)
       const stale = dialog(page, javaScriptEnabled, 'Удалить аукцион?')
       await stale.getByText('Аукцион не найден: возможно, он уже удалён.').waitFor()
       await stale.getByRole('button', { name: 'Удалить' }).click()
@@ -171,7 +174,7 @@ for (const javaScriptEnabled of [true, false]) {
     test('settings: a bad email is refused; the site name shows in the footer', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
       await login(page, 'admin', 'admin123')
-      await page.goto('/admin/settings')
+      await open(page, '/admin/settings')
       await page.getByRole('heading', { level: 1, name: 'Настройки системы' }).waitFor()
       await page.getByRole('link', { name: 'Назад в админ-панель' }).waitFor()
       const form = page.locator('form#settings')
@@ -230,14 +233,14 @@ test('on a phone both pages and the stats dialog fit the screen', async () => {
   const page = await browser.newPage({ ...phone })
   await login(page, 'admin', 'admin123')
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-  await page.goto('/admin/finished-auctions')
+  await open(page, '/admin/finished-auctions')
   await page.getByRole('heading', { level: 1 }).waitFor()
   expect(await fits()).toBe(true)
   await screenshot(page, 'admin-finished-phone')
   await page.getByRole('link', { name: `Статистика аукциона «${SAMSUNG}»` }).click()
   await page.getByRole('dialog').waitFor()
   await screenshot(page, 'admin-finished-phone-stats')
-  await page.goto('/admin/settings')
+  await open(page, '/admin/settings')
   await page.getByRole('heading', { level: 1 }).waitFor()
   expect(await fits()).toBe(true)
   await screenshot(page, 'admin-settings-phone')

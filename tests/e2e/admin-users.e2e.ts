@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { newAccount } from './api.ts'
 import { createAuction, createOrder, e2eDatabase } from './auctions.ts'
-import { phone, screenshot, setupBrowser } from './browser.ts'
+import { open, phone, screenshot, setupBrowser } from './browser.ts'
 import { buyPackage, webhook } from './payments.ts'
 import { login, newUser } from './people.ts'
 
@@ -39,13 +39,13 @@ for (const javaScriptEnabled of [true, false]) {
   describe(`admin users (${javaScriptEnabled ? 'JS on' : 'JS off'})`, () => {
     test('anonymous -> /login, a user -> /', async () => {
       const anonymous = await browser.newPage({ javaScriptEnabled })
-      await anonymous.goto('/admin/users?search=x')
+      await open(anonymous, '/admin/users?search=x')
       expect(new URL(anonymous.url()).pathname).toBe('/login')
       expect(new URL(anonymous.url()).searchParams.get('redirectTo')).toBe('/admin/users?search=x')
 
       const user = await browser.newPage({ javaScriptEnabled })
       await newUser(user, `${mode}aun`, javaScriptEnabled)
-      await user.goto('/admin/users')
+      await open(user, '/admin/users')
       expect(new URL(user.url()).pathname).toBe('/')
     })
 
@@ -55,7 +55,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       const page = await browser.newPage({ javaScriptEnabled })
       await login(page, 'admin', 'admin123')
-      await page.goto('/admin/users')
+      await open(page, '/admin/users')
       await page.getByRole('heading', { level: 1, name: 'Управление пользователями' }).waitFor()
       await page.getByText('Зарегистрировано сегодня').waitFor()
       await page.getByRole('link', { name: 'Назад в админ-панель' }).waitFor()
@@ -123,7 +123,7 @@ for (const javaScriptEnabled of [true, false]) {
       })
       const page = await browser.newPage({ javaScriptEnabled })
       await login(page, 'admin', 'admin123')
-      await page.goto('/admin/users')
+      await open(page, '/admin/users')
       await searchFor(page, person.name)
       const row = page.getByRole('row').filter({ hasText: person.name })
       await row.getByRole('link', { name: `Удалить пользователя ${person.name}` }).click()
@@ -144,7 +144,7 @@ for (const javaScriptEnabled of [true, false]) {
       const person = await newAccount()
       const page = await browser.newPage({ javaScriptEnabled })
       await login(page, 'admin', 'admin123')
-      await page.goto(`/admin/users?search=${person.name}&edit=${person.id}`)
+      await open(page, `/admin/users?search=${person.name}&edit=${person.id}`)
       const edit = dialog(page, javaScriptEnabled, `Редактирование пользователя ${person.name}`)
       await edit.getByText('Сейчас на балансе 5 ставок').waitFor()
       await noBrowserValidation(page)
@@ -186,7 +186,7 @@ for (const javaScriptEnabled of [true, false]) {
       await createUsers(prefix, 12)
       const page = await browser.newPage({ javaScriptEnabled })
       await login(page, 'admin', 'admin123')
-      await page.goto('/admin/users')
+      await open(page, '/admin/users')
       await searchFor(page, prefix)
       await page.getByText(`По запросу «${prefix}» найдено 12 пользователей`).waitFor()
       const rows = page.locator('tbody tr')
@@ -223,7 +223,7 @@ for (const javaScriptEnabled of [true, false]) {
     test('an admin cannot take away their own admin role', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
       await login(page, 'admin', 'admin123')
-      await page.goto('/admin/users?search=admin')
+      await open(page, '/admin/users?search=admin')
       const row = page.getByRole('row').filter({ hasText: 'это вы' })
       await row.getByRole('link', { name: 'Изменить пользователя admin' }).click()
       const edit = dialog(page, javaScriptEnabled, 'Редактирование пользователя admin')
@@ -239,7 +239,7 @@ for (const javaScriptEnabled of [true, false]) {
 test('on a phone the page and its dialogs fit the screen', async () => {
   const page = await browser.newPage({ ...phone })
   await login(page, 'admin', 'admin123')
-  await page.goto('/admin/users?search=admin')
+  await open(page, '/admin/users?search=admin')
   await page.getByRole('heading', { level: 1 }).waitFor()
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
   expect(await fits()).toBe(true)

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { createAuction } from './auctions.ts'
-import { setupBrowser } from './browser.ts'
+import { open, setupBrowser } from './browser.ts'
 import { dismissOnboarding, register, uniqueName } from './people.ts'
 
 // docs/rules.md#analytics: sign_up, view_auction and bid_placed reach the data layer (and
@@ -12,7 +12,7 @@ async function visitor(choice: 'Принять все' | 'Только необ�
   const page = await browser.newPage()
   // The container itself is a third party: never fetched in tests.
   await page.route('https://www.googletagmanager.com/**', (route) => route.abort())
-  await page.goto('/')
+  await open(page, '/')
   await page.getByRole('button', { name: choice }).click()
   await page.waitForLoadState('networkidle')
   return page
@@ -37,7 +37,7 @@ describe('analytics with consent', () => {
     await dismissOnboarding(page)
     // Made once the person is ready: a live auction without bids ends 10 s after its start.
     const auction = await createAuction({ title: `Аналитика ${uniqueName('an')}`, startsInMs: 300 })
-    await page.goto(`/auction/${auction.slug}`)
+    await open(page, `/auction/${auction.slug}`)
     await expect
       .poll(() => events(page))
       .toEqual([{ event: 'view_auction', auction_id: auction.id, auction_name: auction.title }])
@@ -62,7 +62,7 @@ describe('analytics with consent', () => {
       title: `Без аналитики ${uniqueName('na')}`,
       startsInMs: 300,
     })
-    await page.goto(`/auction/${auction.slug}`)
+    await open(page, `/auction/${auction.slug}`)
     await page.getByRole('button', { name: 'Сделать ставку' }).click()
     await page.getByText('Вы лидируете').waitFor()
     expect(await events(page)).toEqual([])

@@ -2,6 +2,9 @@ import { describe, expect, test } from 'vitest'
 import { call, newAccount, sessionOf, unique } from './api.ts'
 import { secondServer } from './second-server.ts'
 
+// Runs alone: its failed logins count against the one address (127.0.0.1) every other file logs in
+// from.
+
 // The auth JSON API of docs/rules.md#calls against the production server.
 
 describe('auth API', () => {

@@ -3,7 +3,8 @@ import { inject } from 'vitest'
 // Calls to the JSON API of the server under test.
 export const base = () => inject('baseUrl')
 let n = 0
-export const unique = () => `api${Date.now().toString(36)}${n++}`
+// The process id keeps names apart across files running at the same time.
+export const unique = () => `api${Date.now().toString(36)}${process.pid.toString(36)}${n++}`
 
 export async function call(
   path: string,

@@ -6,6 +6,7 @@ import { afterAll, inject } from 'vitest'
 import { slugify } from '../../app/utils/slug.ts'
 import { Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
+import { waitFor } from '../setup/stack.ts'
 
 // Auctions made for one test, on the server's own database and engine keys, with no bots
 // assigned, so only the test's people bid on them.
@@ -59,6 +60,29 @@ export async function createAuction({
   })
   await engine.loadAuction(auction.id)
   return auction
+}
+
+/** Resolves once the engine has started `auctionId` (its start time passed and a sweep ran). */
+export async function untilLive(auctionId: string, timeoutMs = 15_000) {
+  const { engine } = connect()
+  await waitFor(
+    `auction ${auctionId} live`,
+    async () => (await engine.getState(auctionId))?.status === 'live',
+    timeoutMs,
+    50,
+  )
+}
+
+/**
+ * Resolves once everything the engine has put into its outbox so far is written to Postgres:
+ * what a test looks for there after an answer (a ledger row, a credit) is there by then, and
+ * so would be a wrong extra one.
+ */
+export async function outboxWritten(timeoutMs = 15_000) {
+  const { engine } = connect()
+  const [last] = await redis!.xrevrange(engine.keys.outbox, '+', '-', 'COUNT', 1)
+  if (!last) return
+  await waitFor('the outbox written', () => engine.outboxWrittenThrough(last[0]), timeoutMs, 50)
 }
 
 /**

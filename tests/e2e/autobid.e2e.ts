@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { call, sessionOf, unique } from './api.ts'
 import { createAuction, setBalance } from './auctions.ts'
-import { screenshot, setupBrowser } from './browser.ts'
+import { open, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser } from './people.ts'
 
 // The auto-bidder (docs/decisions/015-auto-bidder.md) against the production server and its
@@ -34,7 +34,7 @@ describe('auto-bidder without JavaScript', () => {
     const user = await newAccount(20)
     const page = await browser.newPage({ javaScriptEnabled: false })
     await login(page, user.name)
-    await page.goto(`/auction/${auction.slug}`)
+    await open(page, `/auction/${auction.slug}`)
     await page.getByText('Активный', { exact: true }).first().waitFor({ timeout: 15_000 })
 
     const panel = page.getByRole('region', { name: 'Автоставщик' })
@@ -50,7 +50,7 @@ describe('auto-bidder without JavaScript', () => {
     await expect
       .poll(
         async () => {
-          await page.goto(`/auction/${auction.slug}`)
+          await open(page, `/auction/${auction.slug}`)
           return status(page).textContent()
         },
         { timeout: 15_000, interval: 1_000 },
@@ -68,10 +68,11 @@ describe('auto-bidder without JavaScript', () => {
 
 describe('auto-bidder with JavaScript', () => {
   test('the panel follows the bids placed for the user without reloading', async () => {
-    const auction = await createAuction({ title: `Автоставка JS ${unique()}`, startsInMs: 300 })
     const page = await browser.newPage()
     await newUser(page, 'autobid')
-    await page.goto(`/auction/${auction.slug}`)
+    // Made once the people are ready: a live auction without bids ends 10 s after its start.
+    const auction = await createAuction({ title: `Автоставка JS ${unique()}`, startsInMs: 300 })
+    await open(page, `/auction/${auction.slug}`)
     await page.getByText('Активный', { exact: true }).first().waitFor({ timeout: 15_000 })
     const panel = page.getByRole('region', { name: 'Автоставщик' })
     await panel.getByLabel('Число бидов').fill('3')

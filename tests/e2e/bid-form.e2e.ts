@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { base, call, newAccount } from './api.ts'
-import { createAuction } from './auctions.ts'
+import { createAuction, untilLive } from './auctions.ts'
 import { flashOf, postPage } from './pages.ts'
 
 // Every bid and prebid button posts to one action (app/routes/resources.bid.ts): a page without
@@ -10,7 +10,7 @@ import { flashOf, postPage } from './pages.ts'
 
 const live = async (title: string) => {
   const auction = await createAuction({ title, startsInMs: 200 })
-  await new Promise((resolve) => setTimeout(resolve, 700))
+  await untilLive(auction.id)
   return auction
 }
 
@@ -80,9 +80,15 @@ describe('one decision for every way a bid is sent', () => {
         retryAfter: '1',
       })
       expect(tooFast.text, way).toContain('Слишком быстро')
-      await new Promise((resolve) => setTimeout(resolve, 1100))
-      // The second still leads.
-      const leading = await send(way, 'bid', auction.id, second.cookie)
+      // The second still leads (once a second has passed since its own bid, which it may not
+      // bid within either).
+      let leading = await send(way, 'bid', auction.id, second.cookie)
+      await expect
+        .poll(async () => (leading = await send(way, 'bid', auction.id, second.cookie)).status, {
+          interval: 100,
+          timeout: 5_000,
+        })
+        .not.toBe(429)
       expect(leading.status, way).toBe(409)
       expect(leading.text, way).toContain('Ваша ставка уже последняя')
       expect(await balanceOf(second.cookie)).toBe(4)

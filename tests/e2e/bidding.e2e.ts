@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { createAuction } from './auctions.ts'
-import { phone, screenshot, setupBrowser } from './browser.ts'
+import { createAuction, untilLive } from './auctions.ts'
+import { open, phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser, register, uniqueName } from './people.ts'
 
 // People bidding on one live auction (docs/rules.md#bidding), JS on and JS off.
@@ -18,13 +18,14 @@ async function waitLive(page: Page) {
 
 describe('bidding with JavaScript', () => {
   test('two people bid in turn, see each other without reloading, and both see the winner', async () => {
-    const auction = await createAuction({ title: `Дуэль ${uniqueName('duel')}`, startsInMs: 4000 })
     const alice = await browser.newPage()
     const bob = await browser.newPage(phone)
     const aliceName = await newUser(alice, 'alice')
     const bobName = await newUser(bob, 'bob')
-    await alice.goto(`/auction/${auction.slug}`)
-    await bob.goto(`/auction/${auction.slug}`)
+    // Made once the people are ready: a live auction without bids ends 10 s after its start.
+    const auction = await createAuction({ title: `Дуэль ${uniqueName('duel')}`, startsInMs: 4000 })
+    await open(alice, `/auction/${auction.slug}`)
+    await open(bob, `/auction/${auction.slug}`)
     // The start arrives through the socket: no reload.
     await Promise.all([waitLive(alice), waitLive(bob)])
 
@@ -81,26 +82,27 @@ describe('bidding with JavaScript', () => {
     ).toBeLessThanOrEqual(0)
 
     // Bob's profile lists the win; Alice's bid history has her bid no longer among active ones.
-    await bob.goto('/profile')
+    await open(bob, '/profile')
     await bob
       .getByRole('region', { name: 'Выигранные аукционы' })
       .getByText(auction.title)
       .waitFor()
-    await alice.goto('/bid-history')
+    await open(alice, '/bid-history')
     await alice.getByText('Нет ставок в идущих аукционах.').waitFor()
   }, 90_000)
 
   test('home page cards follow their auctions, take bids and prebids, and open the auction', async () => {
     const name = uniqueName('cards')
-    const live = await createAuction({ title: `Карточка ${name}`, startsInMs: 4000 })
-    const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
     const alice = await browser.newPage()
     const bob = await browser.newPage(phone)
     const aliceName = await newUser(alice, 'alice')
     const bobName = await newUser(bob, 'bob')
+    // Made once the people are ready: a live auction without bids ends 10 s after its start.
+    const live = await createAuction({ title: `Карточка ${name}`, startsInMs: 4000 })
+    const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
     // Every upcoming auction is shown (other tests' auctions may start sooner than this one).
-    await alice.goto('/?upcoming=99&live=500')
-    await bob.goto('/?upcoming=99&live=500')
+    await open(alice, '/?upcoming=99&live=500')
+    await open(bob, '/?upcoming=99&live=500')
     const card = (page: Page, title = live.title) => page.locator('article', { hasText: title })
     const cardPrice = (page: Page) => card(page).locator('p').nth(0)
     // The start arrives through the socket: the card turns live without a reload.
@@ -152,21 +154,23 @@ describe('bidding with JavaScript', () => {
   }, 90_000)
 
   test('a prebid on an upcoming auction becomes the first bid at the start', async () => {
-    const auction = await createAuction({
-      title: `Предстарт ${uniqueName('pre')}`,
-      startsInMs: 8000,
-    })
     const page = await browser.newPage()
     await newUser(page, 'pre')
-    await page.goto(`/auction/${auction.slug}`)
+    // Made once the person is ready: the prebid must come before the start.
+    const auction = await createAuction({
+      title: `Предстарт ${uniqueName('pre')}`,
+      startsInMs: 15_000,
+    })
+    await open(page, `/auction/${auction.slug}`)
     await page.getByRole('button', { name: 'Предварительная ставка' }).click()
     await page.getByText('Предварительная ставка сделана').waitFor()
     expect(await page.getByRole('button', { name: 'Предварительная ставка' }).isDisabled()).toBe(
       true,
     )
-    await page.goto('/bid-history')
+    await open(page, '/bid-history')
     await page.getByRole('region', { name: 'Мои представки' }).getByText(auction.title).waitFor()
-    await page.goto(`/auction/${auction.slug}`)
+    await untilLive(auction.id, 30_000)
+    await open(page, `/auction/${auction.slug}`)
     await waitLive(page)
     await expect.poll(() => price(page).textContent(), { timeout: 10_000 }).toBe('0,01 сом')
     await page.getByText('Вы лидируете').waitFor()
@@ -175,8 +179,6 @@ describe('bidding with JavaScript', () => {
 
 test("the header's balance follows a bid and a prebid while the live connection is away", async () => {
   const name = uniqueName('nosocket')
-  const live = await createAuction({ title: `Без связи ${name}`, startsInMs: 1500 })
-  const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
   const page = await browser.newPage()
   // Every live-update connection (WebSocket, then long polling) is refused: only the page's
   // own answers reach it.
@@ -184,14 +186,17 @@ test("the header's balance follows a bid and a prebid while the live connection 
   await page.route('**/socket.io/**', (route) => route.abort())
   await newUser(page, 'nosocket')
   await expect.poll(() => page.locator('header').textContent()).toContain('5 ставок')
-  await new Promise((resolve) => setTimeout(resolve, 1600))
-  await page.goto(`/auction/${live.slug}`)
+  // Made once the person is ready: a live auction without bids ends 10 s after its start.
+  const live = await createAuction({ title: `Без связи ${name}`, startsInMs: 300 })
+  const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
+  await untilLive(live.id)
+  await open(page, `/auction/${live.slug}`)
   await waitLive(page)
   await page.getByText('Нет соединения').first().waitFor()
   await bidButton(page).click()
   await page.getByText('Ставка принята').first().waitFor()
   await expect.poll(() => page.locator('header').textContent()).toContain('4 ставки')
-  await page.goto(`/auction/${later.slug}`)
+  await open(page, `/auction/${later.slug}`)
   await page.getByRole('button', { name: 'Предварительная ставка' }).click()
   await page.getByText('Предварительная ставка принята', { exact: false }).first().waitFor()
   await expect.poll(() => page.locator('header').textContent()).toContain('3 ставки')
@@ -210,14 +215,14 @@ describe('bidding without JavaScript', () => {
     }
 
     const page = await browser.newPage({ javaScriptEnabled: false })
-    await page.goto('/auctions')
+    await open(page, '/auctions')
     await page.getByRole('heading', { level: 1 }).waitFor()
     const pages = page.getByRole('navigation', { name: 'Страницы' })
     await pages.getByRole('link', { name: 'Вперёд' }).first().click()
     await page.waitForURL((url) => url.searchParams.get('page') === '2')
     expect(await page.locator('article').count()).toBeGreaterThan(0)
     await login(page, name)
-    await page.goto(`/auction/${auction.slug}`)
+    await open(page, `/auction/${auction.slug}`)
     await page.getByText('Активный', { exact: true }).first().waitFor()
     // A live page refreshes itself without JavaScript.
     expect(await page.locator('noscript').first().innerHTML()).toContain('http-equiv="refresh"')
@@ -228,7 +233,7 @@ describe('bidding without JavaScript', () => {
     expect(await fact(page, 'Последняя ставка').textContent()).toBe(name)
     expect(await bidButton(page).isDisabled()).toBe(true)
     // One bid was charged.
-    await page.goto(`/auction/${auction.slug}`)
+    await open(page, `/auction/${auction.slug}`)
     expect(await page.locator('header').textContent()).toContain('4 ставки')
     await screenshot(page, 'bidding-nojs')
   }, 60_000)
@@ -238,15 +243,16 @@ test('a bid from a home page card without JavaScript comes back to the home page
   const setup = await browser.newPage()
   const name = uniqueName('homebid')
   await register(setup, name)
-  const auction = await createAuction({ title: `С главной ${name}`, startsInMs: 500 })
   const page = await browser.newPage({ javaScriptEnabled: false })
   await login(page, name)
-  await new Promise((resolve) => setTimeout(resolve, 1500))
-  await page.goto('/?live=500')
+  // Started only now: a live auction without bids ends 10 s after its start.
+  const auction = await createAuction({ title: `С главной ${name}`, startsInMs: 500 })
+  await untilLive(auction.id)
+  await open(page, '/?live=500')
   const card = page.locator('article', { hasText: auction.title })
   await card.getByRole('button', { name: 'Сделать ставку' }).click()
   await page.waitForURL((url) => url.pathname === '/')
   await page.getByText('Ставка принята').first().waitFor()
-  await page.goto(`/auction/${auction.slug}`)
+  await open(page, `/auction/${auction.slug}`)
   expect(await fact(page, 'Последняя ставка').textContent()).toBe(name)
 }, 60_000)

@@ -6,11 +6,42 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type Response,
 } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const artifacts = path.resolve(import.meta.dirname, 'artifacts')
+
+/** Contexts opened with JavaScript off: their pages are used as soon as they have loaded. */
+const scriptsOff = new WeakSet<BrowserContext>()
+
+/**
+ * What a person waits for before clicking: the page hydrated. The language switcher (in the
+ * header of every page, app/components/language-switcher.tsx) drops its OK button once its
+ * script runs, since with JavaScript a choice applies on change. Until then a click is a plain
+ * form post or link, not what the page does with JavaScript.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const switchers = document.querySelectorAll('form[action="/set-language"]')
+    return (
+      switchers.length > 0 &&
+      [...switchers].every((form) => !form.querySelector('button[type="submit"]'))
+    )
+  })
+}
+
+/**
+ * Opens `url` as a person would before using it: with JavaScript, loaded and hydrated; without
+ * it, loaded (there is nothing more to wait for). Pages without the site's header (an error page)
+ * are opened with `page.goto` and not clicked in.
+ */
+export async function open(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url)
+  if (!scriptsOff.has(page.context())) await hydrated(page)
+  return response
+}
 
 /** One Chromium per test file; every test opens its own context (cookies start empty). */
 export function setupBrowser() {
@@ -46,6 +77,7 @@ export function setupBrowser() {
         ...options,
       })
       contexts.push(context)
+      if (options.javaScriptEnabled === false) scriptsOff.add(context)
       return context.newPage()
     },
   }

@@ -3,6 +3,9 @@ import { call, newAccount, unique } from './api.ts'
 import { createAuction, setBalance } from './auctions.ts'
 import { secondServer } from './second-server.ts'
 
+// Runs alone: a thousand requests at once take the server for a while, which would hold up
+// other files' pages past their waits.
+
 // One client hammering a rate-limited endpoint as fast as it can, 1,000 requests: it gets 429s
 // with a message (and Retry-After), while another client's requests keep succeeding in normal
 // time. Which "other client" can be told apart depends on how a limit is keyed

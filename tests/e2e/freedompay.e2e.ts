@@ -4,7 +4,7 @@ import { createWinnerOrders } from '../../engine/orders.ts'
 import { startFreedomPayFake, type FreedomPayFake } from '../support/freedompay-fake.ts'
 import { sessionOf } from './api.ts'
 import { createFinishedAuction, e2eDatabase } from './auctions.ts'
-import { setupBrowser } from './browser.ts'
+import { open, setupBrowser } from './browser.ts'
 import { login, newUser } from './people.ts'
 import { secondServer } from './second-server.ts'
 
@@ -45,7 +45,7 @@ describe('Freedom Pay in the browser', () => {
     await newUser(page, 'fpay', javaScriptEnabled)
     const headerBalance = page.getByTitle('Баланс ставок — пополнить')
     await expect.poll(() => headerBalance.textContent()).toBe('5 ставок')
-    await page.goto('/topup')
+    await open(page, '/topup')
     // Freedom Pay is real money: no demo notice.
     expect(await page.getByTestId('sandbox-demo').count()).toBe(0)
     await page
@@ -105,7 +105,7 @@ describe('Freedom Pay in the browser', () => {
     order: { id: string; title: string },
     username: string,
   ) {
-    await admin.goto('/admin/orders?status=paid')
+    await open(admin, '/admin/orders?status=paid')
     const row = admin.getByRole('row').filter({ hasText: username })
     await row.getByText('Оплачено').first().waitFor()
     await row.getByRole('link', { name: `Вернуть деньги: ${order.title}, ${username}` }).click()
@@ -133,7 +133,7 @@ describe('Freedom Pay in the browser', () => {
     const order = await wonOrder(user.id)
 
     // Courier delivery in Bishkek costs 200 som on top of the price.
-    await page.goto('/profile')
+    await open(page, '/profile')
     const card = page
       .getByRole('region', { name: 'Мои заказы' })
       .getByRole('listitem')
@@ -189,7 +189,7 @@ describe('Freedom Pay in the browser', () => {
       amount: paid.price + paid.deliveryFee,
     })
     // The person's profile says so too.
-    await page.goto('/profile')
+    await open(page, '/profile')
     await card.getByText('Оплачен', { exact: true }).waitFor()
     await card.getByText(/^1\s434,56\sсом$/).waitFor()
 
@@ -222,7 +222,7 @@ describe('Freedom Pay in the browser', () => {
     )
 
     // /admin/payments lists it under Refunded, through its filter link.
-    await admin.goto('/admin/payments')
+    await open(admin, '/admin/payments')
     await admin
       .getByRole('navigation', { name: 'Статус платежа' })
       .getByRole('link', { name: 'Возвращён' })
@@ -234,7 +234,7 @@ describe('Freedom Pay in the browser', () => {
     expect(await listed.getByText('freedompay', { exact: true }).count()).toBe(1)
 
     // A second refund is refused, on the page and through the API, and reaches no provider.
-    await admin.goto(`/admin/orders?refund=${order.id}`)
+    await open(admin, `/admin/orders?refund=${order.id}`)
     const again = javaScriptEnabled
       ? admin.getByRole('dialog')
       : admin.getByRole('region', { name: /^Возврат денег/ })

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { base, call, sessionOf, unique } from './api.ts'
 
+// Runs alone: it sends hostile bodies to the admin calls that change the site and bot settings.
+
 // Hostile input on every JSON route, as anonymous, user and admin: never a 5xx, always a JSON
 // answer, and every 4xx carries a message.
 

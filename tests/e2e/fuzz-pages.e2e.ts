@@ -17,6 +17,8 @@ import {
   type Language,
 } from './pages.ts'
 
+// Runs alone: it posts hostile input to the admin settings forms, which every page shows.
+
 // Hostile form posts to every page action (every route module with an `action` outside /api),
 // as anonymous, as a user and as an admin, in every interface language: never a 5xx; a refusal
 // is a 4xx page or a redirect that shows why, in the visitor's language; and nothing is stored

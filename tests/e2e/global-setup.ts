@@ -81,6 +81,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Many accounts come from one address here; the limits themselves are tested separately.
       RATE_LIMIT_SCALE: '20',
+      // Several test files' browsers at once, every page with its live connection, all from
+      // 127.0.0.1; the cap itself is tested on a server of its own (socket-limits.e2e.ts).
+      SOCKETS_PER_ADDRESS: '100000',
       // The tag manager is configured; tests check it loads only with analytics consent.
       GTM_ID: 'GTM-E2ETEST',
       PAYMENT_SANDBOX_SECRET: 'e2e-payment-sandbox-secret-0123456789',

@@ -6,6 +6,8 @@ import { waitFor } from '../setup/stack.ts'
 import { call, sessionOf } from './api.ts'
 import { createBotDrivenAuction, e2eDatabase } from './auctions.ts'
 
+// Runs alone: it turns `discloseHouseBids` off, which changes what every page shows of bots' bids.
+
 // docs/decisions/044-house-bids-undisclosed.md: with `discloseHouseBids` off, nothing a visitor
 // can read tells a bot from a person (API, pages and their data, socket updates); the bot's name
 // is shown as a bidder's. Admin calls keep the markers.

@@ -4,8 +4,11 @@ import { createWinnerOrders } from '../../engine/orders.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { call, sessionOf, unique } from './api.ts'
 import { createFinishedAuction } from './auctions.ts'
-import { screenshot, setupBrowser } from './browser.ts'
+import { open, screenshot, setupBrowser } from './browser.ts'
 import { login } from './people.ts'
+
+// Runs alone: /admin/orders and GET /api/admin/orders list every order, newest first, and the
+// tests look for theirs on the first page.
 
 // Winners' orders, delivery, Buy It Now and /admin/orders (docs/rules.md#winner-orders; decisions 016
 // and 017), without JavaScript, plus who may see and change what.
@@ -69,7 +72,7 @@ describe('orders (JS off)', () => {
     expect(lot.order).toMatchObject({ userId: winner.id, price: 4, status: 'awaiting_payment' })
     const page = await browser.newPage({ javaScriptEnabled: false })
     await login(page, winner.name)
-    await page.goto('/profile')
+    await open(page, '/profile')
     const orders = page.getByRole('region', { name: 'Мои заказы' })
     const card = orders.getByRole('listitem').filter({ hasText: lot.auction.title })
     await card.getByRole('link', { name: lot.auction.title }).waitFor()
@@ -101,7 +104,7 @@ describe('orders (JS off)', () => {
   test('a losing bidder buys it now from the auction page and finds the order on /profile', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false })
     await login(page, loser.name)
-    await page.goto(`/auction/${lot.auction.slug}`)
+    await open(page, `/auction/${lot.auction.slug}`)
     const offer = page.getByRole('region', { name: 'Не выиграли? Купите сразу' })
     // 5 000 som retail less two bids at 15 som.
     await offer.getByText('4 970,00 сом').waitFor()
@@ -130,14 +133,14 @@ describe('orders (JS off)', () => {
       cookie: stranger.cookie,
     })
     expect(outsider.status).toBe(403)
-    await page.goto(`/auction/${lot.auction.slug}`)
+    await open(page, `/auction/${lot.auction.slug}`)
     await page.getByText('Вы уже купили этот лот').waitFor()
   })
 
   test('an admin marks an order paid and then shipped in /admin/orders', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false })
     await login(page, 'admin', 'admin123')
-    await page.goto('/admin')
+    await open(page, '/admin')
     await page
       .getByRole('link', { name: /Заказы/ })
       .first()
@@ -152,14 +155,14 @@ describe('orders (JS off)', () => {
       .getByText(/: Оплачен/)
       .first()
       .waitFor()
-    await page.goto('/admin/orders?status=paid')
+    await open(page, '/admin/orders?status=paid')
     const paid = page.getByRole('row').filter({ hasText: winner.name })
     await paid.getByRole('button', { name: /^Отправлен/ }).click()
     await page
       .getByText(/: Отправлен/)
       .first()
       .waitFor()
-    await page.goto('/admin/orders?status=shipped')
+    await open(page, '/admin/orders?status=shipped')
     await page
       .getByRole('row')
       .filter({ hasText: winner.name })
@@ -177,11 +180,11 @@ describe('orders (JS off)', () => {
 describe('who may see and change orders', () => {
   test('anonymous visitors and plain users cannot reach /admin/orders or its API', async () => {
     const anonymous = await browser.newPage({ javaScriptEnabled: false })
-    await anonymous.goto('/admin/orders')
+    await open(anonymous, '/admin/orders')
     expect(new URL(anonymous.url()).pathname).toBe('/login')
     const user = await browser.newPage({ javaScriptEnabled: false })
     await login(user, stranger.name)
-    await user.goto('/admin/orders')
+    await open(user, '/admin/orders')
     expect(new URL(user.url()).pathname).toBe('/')
 
     expect((await call('/api/admin/orders', { method: 'GET' })).status).toBe(401)
@@ -250,7 +253,7 @@ describe('who may see and change orders', () => {
     // Another person's profile never lists it either.
     const page = await browser.newPage({ javaScriptEnabled: false })
     await login(page, stranger.name)
-    await page.goto('/profile')
+    await open(page, '/profile')
     await page.getByText('Заказов пока нет').waitFor()
     expect(await page.getByText(lot.auction.title).count()).toBe(0)
   })

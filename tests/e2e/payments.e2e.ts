@@ -5,10 +5,10 @@ import { afterAll, describe, expect, inject, test } from 'vitest'
 import { Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { base, call, sessionOf, unique } from './api.ts'
-import { createAuction } from './auctions.ts'
+import { createAuction, outboxWritten } from './auctions.ts'
 import { buyPackage, checkout, postForm, SECRET, txn, webhook } from './payments.ts'
 import { secondServer } from './second-server.ts'
-import { setupBrowser } from './browser.ts'
+import { open, setupBrowser } from './browser.ts'
 import { newUser } from './people.ts'
 
 // Payments end to end against the production build: checkout, the sandbox's signed webhook
@@ -49,8 +49,8 @@ async function topupLedger(userId: string, expected: number) {
       orderBy: { createdAt: 'asc' },
     })
     if (rows.length >= expected || Date.now() > deadline) {
-      // Give a wrong second credit the chance to show up before concluding there is none.
-      await new Promise((resolve) => setTimeout(resolve, 400))
+      // A wrong second credit would be written by now too.
+      await outboxWritten()
       return prisma.balanceLedger.findMany({
         where: { userId, reason: 'topup' },
         select: { amount: true, reference: true },
@@ -614,7 +614,7 @@ describe('top-up in the browser', () => {
     const headerBalance = page.getByTitle('Баланс ставок — пополнить')
     await expect.poll(() => headerBalance.textContent()).toBe('5 ставок')
 
-    await page.goto('/topup')
+    await open(page, '/topup')
     await page
       .getByRole('article', { name: '50 ставок', exact: true })
       .getByRole('button', { name: 'Купить сейчас' })
@@ -632,7 +632,7 @@ describe('top-up in the browser', () => {
   test('declining on the sandbox shows the failure and credits nothing', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false })
     await newUser(page, 'decline', false)
-    await page.goto('/topup')
+    await open(page, '/topup')
     await page
       .getByRole('article', { name: '100 ставок', exact: true })
       .getByRole('button', { name: 'Купить сейчас' })
@@ -648,7 +648,7 @@ describe('top-up in the browser', () => {
 
   test('an anonymous visitor sees the packages and Buy leads to the login', async () => {
     const page = await browser.newPage()
-    await page.goto('/topup')
+    await open(page, '/topup')
     expect(await page.getByRole('article').count()).toBe(5)
     const popular = page.getByRole('article', { name: '250 ставок', exact: true })
     expect(await popular.getByText('Популярный').count()).toBe(1)

@@ -1,12 +1,15 @@
 import type { Page } from 'playwright-core'
+import { open } from './browser.ts'
 
 // What a person does on the site, shared by the browser tests.
 
 let counter = 0
-export const uniqueName = (mode: string) => `e2e${mode}${Date.now().toString(36)}${counter++}`
+// The process id keeps names apart across files running at the same time.
+export const uniqueName = (mode: string) =>
+  `e2e${mode}${Date.now().toString(36)}${process.pid.toString(36)}${counter++}`
 
 export async function register(page: Page, name: string, password = 'secret12') {
-  await page.goto('/login?tab=register')
+  await open(page, '/login?tab=register')
   const panel = page.getByRole('tabpanel', { name: 'Регистрация' })
   await panel.getByLabel('Имя пользователя', { exact: true }).fill(name)
   await panel.getByLabel('Email', { exact: true }).fill(`${name}@mail.kg`)
@@ -17,7 +20,7 @@ export async function register(page: Page, name: string, password = 'secret12') 
 }
 
 export async function login(page: Page, name: string, password = 'secret12') {
-  await page.goto('/login')
+  await open(page, '/login')
   const panel = page.getByRole('tabpanel', { name: 'Вход' })
   await panel.getByLabel('Имя пользователя или email').fill(name)
   await panel.getByLabel('Пароль').fill(password)

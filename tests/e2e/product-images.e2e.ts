@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { base, call, sessionOf } from './api.ts'
 import { SEED_PICTURES } from '../../prisma/seed-pictures/index.ts'
 import { createAuction, e2eDatabase } from './auctions.ts'
-import { phone, screenshot, setupBrowser } from './browser.ts'
+import { open, phone, screenshot, setupBrowser } from './browser.ts'
 import { login } from './people.ts'
 
 // Product images: an admin uploads a picture in the auction form (with and without JavaScript)
@@ -69,7 +69,7 @@ for (const javaScriptEnabled of [true, false]) {
   describe(`an admin uploads a product image (${javaScriptEnabled ? 'JS on' : 'JS off'})`, () => {
     test('a picture is taken with the new auction; a file that is not one is refused, and nothing typed is lost', async () => {
       const page = await adminPage(javaScriptEnabled)
-      await page.goto('/admin')
+      await open(page, '/admin')
       const title = `Фото ${javaScriptEnabled ? 'js' : 'nojs'} ${Date.now().toString(36)}`
       await page.getByRole('link', { name: 'Создать аукцион' }).click()
       const form = page.getByRole(javaScriptEnabled ? 'dialog' : 'region', {
@@ -108,7 +108,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(auction.imageUrl).toMatch(/^\/images\/[0-9a-f]{20}-1200x900\/1200\.jpg$/)
 
       const visitor = await browser.newPage({ ...phone, javaScriptEnabled })
-      await visitor.goto(`/auction/${auction.slug}`)
+      await open(visitor, `/auction/${auction.slug}`)
       const shown = await shownPicture(visitor, title)
       expect(shown.sources).toEqual([
         {
@@ -214,7 +214,7 @@ describe('the images API and how images are served', () => {
     await expect
       .poll(
         async () => {
-          await page.goto('/auctions')
+          await open(page, '/auctions')
           return card.count()
         },
         { timeout: 10_000 },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { phone, screenshot, setupBrowser } from './browser.ts'
+import { open, phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser } from './people.ts'
 
 // /profile and /bid-history (docs/rules.md#profile-and-bid-history-pages), with and without JavaScript.
@@ -11,11 +11,11 @@ for (const javaScriptEnabled of [true, false]) {
   describe(`profile and bid history (${javaScriptEnabled ? 'JS on' : 'JS off'})`, () => {
     test('not logged in: "login required" with a way home or back', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
-      const response = await page.goto('/profile')
+      const response = await open(page, '/profile')
       expect(response?.status()).toBe(401)
       await page.getByRole('heading', { name: 'Требуется вход в систему' }).waitFor()
       await page.getByRole('main').getByRole('link', { name: 'На главную' }).waitFor()
-      await page.goto('/bid-history')
+      await open(page, '/bid-history')
       await page.getByRole('heading', { name: 'Требуется вход в систему' }).waitFor()
       const back = javaScriptEnabled
         ? page.getByRole('main').getByRole('button', { name: 'Назад' })
@@ -29,7 +29,7 @@ for (const javaScriptEnabled of [true, false]) {
     test('profile: view, edit with a bad phone (field error), save, cancel', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
       const name = await newUser(page, mode, javaScriptEnabled)
-      await page.goto('/profile')
+      await open(page, '/profile')
       const personal = page.getByRole('region', { name: 'Личная информация' })
       await personal.getByText(name, { exact: true }).waitFor()
       await personal.getByText('5 ставок').waitFor()
@@ -75,21 +75,21 @@ for (const javaScriptEnabled of [true, false]) {
       const name = await newUser(page, `${mode}all`, javaScriptEnabled)
       const elsewhere = await browser.newPage({ javaScriptEnabled: false })
       await login(elsewhere, name)
-      await page.goto('/profile')
+      await open(page, '/profile')
       await page
         .getByRole('region', { name: 'Сеансы' })
         .getByRole('button', { name: 'Выйти на всех устройствах' })
         .click()
       await page.waitForURL((url) => url.pathname === '/login')
       await page.getByText('Вы вышли из аккаунта на всех устройствах').first().waitFor()
-      expect((await page.goto('/profile'))?.status()).toBe(401)
-      expect((await elsewhere.goto('/profile'))?.status()).toBe(401)
+      expect((await open(page, '/profile'))?.status()).toBe(401)
+      expect((await open(elsewhere, '/profile'))?.status()).toBe(401)
     })
 
     test('bid history renders its cards and empty states', async () => {
       const page = await browser.newPage({ javaScriptEnabled, ...phone })
       await newUser(page, `${mode}bh`, javaScriptEnabled)
-      await page.goto('/bid-history')
+      await open(page, '/bid-history')
       await page.getByRole('heading', { name: 'История ставок', level: 1 }).waitFor()
       await page.getByText('Нет ставок в идущих аукционах.').waitFor()
       await page.getByText('У вас нет предварительных ставок.').waitFor()

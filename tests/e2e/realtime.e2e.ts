@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { createBotDrivenAuction } from './auctions.ts'
+import { createBotDrivenAuction, untilLive } from './auctions.ts'
 
 // Real Socket.IO against the production server; the seeded live auctions have bots bidding.
 let live: string[] = []
@@ -11,7 +11,7 @@ beforeAll(async () => {
   const a = await createBotDrivenAuction(`Эфир ${Date.now()} A`)
   const b = await createBotDrivenAuction(`Эфир ${Date.now()} B`)
   live = [a.id, b.id]
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  await Promise.all(live.map((id) => untilLive(id)))
 })
 
 afterAll(() => {
@@ -40,6 +40,29 @@ const once = <T>(socket: Socket, event: string, timeoutMs = 15_000) =>
       resolve(payload)
     })
   })
+
+/** Resolves once `socket` has heard `count` more bids on each auction named (its updates). */
+function newBids(socket: Socket, counts: Record<string, number>, timeoutMs = 20_000) {
+  const start = new Map<string, number>()
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('auctionUpdate', onUpdate)
+      reject(new Error(`fewer new bids than ${JSON.stringify(counts)} within ${timeoutMs} ms`))
+    }, timeoutMs)
+    const left = { ...counts }
+    function onUpdate(update: { auction: { id: string; totalBids: number } }) {
+      const { id, totalBids } = update.auction
+      if (!(id in left)) return
+      if (!start.has(id)) start.set(id, totalBids)
+      if (totalBids - start.get(id)! >= counts[id]!) delete left[id]
+      if (Object.keys(left).length > 0) return
+      clearTimeout(timer)
+      socket.off('auctionUpdate', onUpdate)
+      resolve()
+    }
+    socket.on('auctionUpdate', onUpdate)
+  })
+}
 
 describe('real time', () => {
   test('timerUpdate arrives every second with every live auction', async () => {
@@ -99,16 +122,32 @@ describe('real time', () => {
     expect(update.auction.status).toBe('live')
     expect(update.auction.timeLeft).toBeGreaterThan(8000)
     expect(update.bids[0]!.amount).toBe(update.auction.currentPrice)
-    await new Promise((resolve) => setTimeout(resolve, 8000))
+    // Both auctions go on taking bids (seen by a socket in both rooms); each room heard only
+    // its own.
+    const watcher = connect()
+    await once(watcher, 'connect')
+    watcher.emit('joinAuction', x)
+    watcher.emit('joinAuction', y)
+    await newBids(watcher, { [x]: 2, [y]: 2 })
     expect([...seenByX]).toEqual([x])
     expect([...seenByY]).toEqual([y])
 
-    // After leaving, nothing more arrives.
+    // After leaving, nothing more arrives, while the auction goes on.
     inX.emit('leaveAuction', x)
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The leave is taken once a later message of the same socket is: a join's answer.
+    inX.emit('joinAuction', y)
+    await new Promise<void>((resolve) => {
+      const onUpdate = (next: Update) => {
+        if (next.auction.id !== y) return
+        inX.off('auctionUpdate', onUpdate)
+        resolve()
+      }
+      inX.on('auctionUpdate', onUpdate)
+    })
+    inX.emit('leaveAuction', y)
     seenByX.clear()
-    await new Promise((resolve) => setTimeout(resolve, 7000))
-    expect(seenByX.size).toBe(0)
+    await newBids(watcher, { [x]: 2 })
+    expect(seenByX.has(x)).toBe(false)
   }, 40_000)
 
   test('the room hears how many follow the auction, across joins and leaves', async () => {

@@ -3,6 +3,8 @@ import { call, newAccount, sessionOf, unique } from './api.ts'
 import { createAuction, createOrder, e2eDatabase } from './auctions.ts'
 import { flashOf, getPage, postPage } from './pages.ts'
 
+// Runs alone: it measures how long logins take, which other files' load would blur.
+
 // Accounts under attack: a planted session id, guessing which usernames exist from the time a
 // login takes, and reading what belongs to someone else (issue: reliability and security).
 

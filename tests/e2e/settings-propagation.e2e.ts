@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { startApp, waitFor, type App } from '../setup/stack.ts'
 import { call, sessionOf } from './api.ts'
 
+// Runs alone: it saves the site settings every page shows.
+
 // docs/rules.md#settings: an admin's save shows at once in `GET /api/settings` and on the pages
 // of the instance that saved it, and within 2 s on every other instance; what caching remains
 // follows HTTP's rules (docs/decisions/045-settings-everywhere-at-once.md).

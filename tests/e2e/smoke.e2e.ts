@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { phone, screenshot, setupBrowser } from './browser.ts'
+import { hydrated, open, phone, screenshot, setupBrowser } from './browser.ts'
 
 const browser = setupBrowser()
 
@@ -9,7 +9,7 @@ for (const javaScriptEnabled of [true, false]) {
   describe(`smoke (${mode})`, () => {
     test('the home page renders the shell and the auction sections', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
-      const response = await page.goto('/')
+      const response = await open(page, '/')
       expect(response?.status()).toBe(200)
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy()
       expect(await page.getByRole('navigation', { name: 'Основная навигация' }).count()).toBe(1)
@@ -29,11 +29,14 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('the cookie banner appears after 2 s and remembers "only necessary"', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
+      // Looked at as soon as it has loaded, not hydrated: the delay under test runs from the
+      // first paint.
       await page.goto('/')
       const banner = page.getByRole('region', { name: 'Мы используем cookie' })
       // Present but held back by the 2 s delay, then shown.
       expect(await banner.isVisible()).toBe(false)
       await banner.waitFor({ state: 'visible', timeout: 5000 })
+      if (javaScriptEnabled) await hydrated(page)
       await banner.getByRole('button', { name: 'Только необходимые' }).click()
       await banner.waitFor({ state: 'detached' })
       const cookies = await page.context().cookies()
@@ -41,8 +44,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(
         JSON.parse(decodeURIComponent(cookies.find((c) => c.name === 'cookie-preferences')!.value)),
       ).toEqual({ necessary: true, analytics: false, marketing: false, functional: false })
+      // The banner is in the page from its start (shown after a CSS delay) when no choice is
+      // stored: loaded and hydrated without it, it does not come.
       await page.reload()
-      await page.waitForTimeout(2500)
+      if (javaScriptEnabled) await hydrated(page)
       expect(await page.getByRole('region', { name: 'Мы используем cookie' }).count()).toBe(0)
 
       // The footer's cookie settings button forgets the choice: the banner comes back.
@@ -54,7 +59,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('the language switcher changes the interface language', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
-      await page.goto('/auctions-that-do-not-exist')
+      await open(page, '/auctions-that-do-not-exist')
       // Hydrated, the switcher applies on change and drops its OK button.
       if (javaScriptEnabled)
         await page
@@ -74,7 +79,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test('the home page fits a phone screen and its menu opens', async () => {
   const page = await browser.newPage(phone)
-  await page.goto('/')
+  await open(page, '/')
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(width).toBeLessThanOrEqual(390)
   // The menu opens once the page's scripts have taken over: a click before that does nothing.
@@ -99,9 +104,9 @@ test('a page kept for visitors who are not logged in hydrates: its scripts pass 
   // static page); the same browser asking again, with the same Cookie and Accept-Language
   // headers (the page varies by them), is served the kept copy.
   const first = await browser.newPage()
-  await first.goto(path)
+  await open(first, path)
   await first.close()
-  const response = await page.goto(path)
+  const response = await open(page, path)
   expect(response?.headers()['x-page-cache']).toBe('hit')
   // Hydrated, the language switcher applies on change and drops its OK button.
   await page.getByRole('button', { name: 'OK', exact: true }).first().waitFor({ state: 'detached' })

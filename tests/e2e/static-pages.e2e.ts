@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { phone, screenshot, setupBrowser } from './browser.ts'
+import { open, phone, screenshot, setupBrowser } from './browser.ts'
 import { newUser } from './people.ts'
 
 // The static pages of docs/rules.md#static-pages (how it works, support, rules, legal texts, welcome
@@ -73,11 +73,6 @@ async function chooseLanguage(page: Page, language: string) {
   await page.context().addCookies([{ name: 'lng', value, url: browser.baseUrl() }])
 }
 
-/** Hydrated, the language switcher applies on change and drops its OK button. */
-async function hydrated(page: Page) {
-  await page.getByRole('button', { name: 'OK', exact: true }).first().waitFor({ state: 'detached' })
-}
-
 for (const javaScriptEnabled of [true, false]) {
   const mode = javaScriptEnabled ? 'js' : 'nojs'
 
@@ -86,13 +81,12 @@ for (const javaScriptEnabled of [true, false]) {
       test(`${path}: one h1, its content, a title, and no sideways scrolling on a phone`, async () => {
         const page = await browser.newPage({ javaScriptEnabled, ...phone })
         await skipCookieBanner(page)
-        const response = await page.goto(path)
+        const response = await open(page, path)
         expect(response?.status()).toBe(200)
         await page.getByRole('heading', { level: 1, name: h1 }).waitFor()
         expect(await page.locator('h1').count()).toBe(1)
         expect(await page.title()).toBe(h1)
         for (const text of content) await page.getByText(text).first().waitFor()
-        if (javaScriptEnabled) await hydrated(page)
         expect(await rawKeys(page)).toBeNull()
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
         await screenshot(page, `static${path.replace('/', '-')}-${mode}`)
@@ -106,8 +100,7 @@ for (const javaScriptEnabled of [true, false]) {
         ['/how-it-works', 'Вернут ли ставки, если я не выиграл?', 'Потраченные ставки не'],
         ['/support', 'Как удалить аккаунт и мои данные?', 'Неиспользованные ставки'],
       ] as const) {
-        await page.goto(path)
-        if (javaScriptEnabled) await hydrated(page)
+        await open(page, path)
         const faq = page.locator('details').filter({ hasText: question })
         const answerText = faq.getByText(answer)
         expect(await answerText.isVisible()).toBe(false)
@@ -120,7 +113,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('the support channels come from the site settings', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
-      await page.goto('/support')
+      await open(page, '/support')
       const channels = page.getByRole('region', { name: 'Как с нами связаться' })
       await channels.getByRole('heading', { name: 'WhatsApp' }).waitFor()
       const hrefs = await channels
@@ -140,21 +133,20 @@ for (const javaScriptEnabled of [true, false]) {
       const page = await browser.newPage({ javaScriptEnabled })
       await chooseLanguage(page, 'en')
       for (const { path, en } of pages) {
-        await page.goto(path)
+        await open(page, path)
         await page.getByRole('heading', { level: 1, name: en }).waitFor()
         expect(await page.title()).toBe(en)
-        if (javaScriptEnabled) await hydrated(page)
         expect(await page.locator('h1').innerText()).toBe(en)
         expect(await rawKeys(page)).toBeNull()
       }
-      await page.goto('/how-it-works')
+      await open(page, '/how-it-works')
       await page.getByText('0.50 som').first().waitFor()
     })
 
     test('the welcome preview greets a member by name', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
       const name = await newUser(page, `${mode}wp`, javaScriptEnabled)
-      await page.goto('/welcome-preview')
+      await open(page, '/welcome-preview')
       await page.getByRole('heading', { level: 1, name: 'Приветствие новых участников' }).waitFor()
       await page.getByRole('heading', { level: 2, name: `Добро пожаловать, ${name}!` }).waitFor()
       expect(await page.getByRole('link', { name: 'Зарегистрироваться' }).count()).toBe(0)
@@ -166,7 +158,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test('a guest is invited to register from the welcome preview', async () => {
   const page = await browser.newPage({ javaScriptEnabled: false })
-  await page.goto('/welcome-preview')
+  await open(page, '/welcome-preview')
   await page.getByText('5 бесплатных ставок').waitFor()
   await page.getByRole('main').getByRole('link', { name: 'Зарегистрироваться' }).click()
   await page.waitForURL((url) => url.pathname === '/login')
@@ -177,8 +169,7 @@ test('client-side navigation to /how-it-works renders the translated page', asyn
   // Wide enough for the header's main navigation.
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   await skipCookieBanner(page)
-  await page.goto('/')
-  await hydrated(page)
+  await open(page, '/')
   // A full reload would lose this marker; a client-side navigation keeps it.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
   await page
@@ -206,7 +197,7 @@ test('the Georgian and Kyrgyz texts are complete and fit a phone too', async () 
     await skipCookieBanner(page)
     await chooseLanguage(page, language)
     for (const { path, h1 } of pages) {
-      const response = await page.goto(path)
+      const response = await open(page, path)
       expect(response?.status()).toBe(200)
       expect(await page.locator('html').getAttribute('lang')).toBe(language)
       const heading = await page.locator('h1').innerText()
@@ -215,7 +206,7 @@ test('the Georgian and Kyrgyz texts are complete and fit a phone too', async () 
       expect(await rawKeys(page)).toBeNull()
       expect(await horizontalOverflow(page), `${language} ${path}`).toBeLessThanOrEqual(0)
     }
-    await page.goto('/privacy-policy')
+    await open(page, '/privacy-policy')
     await screenshot(page, `static-privacy-policy-${language}`)
   }
 })
@@ -229,8 +220,7 @@ test('no serious accessibility violations (axe, WCAG 2.1 A/AA) on a phone', asyn
   await skipCookieBanner(page)
   const found: string[] = []
   for (const { path } of pages) {
-    await page.goto(path)
-    await hydrated(page)
+    await open(page, path)
     // Open every disclosure so their answers are checked too.
     await page.evaluate(() =>
       document.querySelectorAll<HTMLDetailsElement>('main details').forEach((d) => (d.open = true)),

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { escapeHtml } from '../../app/utils/html.ts'
 import { call, sessionOf } from './api.ts'
 import { e2eDatabase } from './auctions.ts'
-import { setupBrowser } from './browser.ts'
+import { open, setupBrowser } from './browser.ts'
 import { newUser } from './people.ts'
 
 // Stored XSS: hostile text saved through the API and the profile form is shown as text. The
@@ -35,14 +35,11 @@ async function expectOnlyText(page: Page, path: string, texts: string[]) {
     if (message.text().includes('Content Security Policy')) blocked.push(message.text())
   }
   page.on('console', onConsole)
-  const response = await page.goto(path)
+  const response = await open(page, path)
   const html = (await response?.text()) ?? ''
   expect(response?.status(), path).toBe(200)
-  // Loaded and hydrated (the language switcher applies on change and drops its OK button once
-  // its script runs): every script the page would run has run. Not "network idle", which a live
-  // connection falling back to long polling on a busy machine may never reach.
-  await page.waitForLoadState('load')
-  await page.getByRole('button', { name: 'OK', exact: true }).first().waitFor({ state: 'detached' })
+  // Loaded and hydrated (`open`): every script the page would run has run. Not "network idle",
+  // which a live connection falling back to long polling on a busy machine may never reach.
   page.off('console', onConsole)
 
   for (const fragment of UNESCAPED)
@@ -89,7 +86,7 @@ describe('hostile text renders as text', () => {
 
     const page = await browser.newPage()
     await newUser(page, 'xss')
-    await page.goto('/profile?edit=1')
+    await open(page, '/profile?edit=1')
     const form = page.locator('form[action="/profile"]')
     await form.getByLabel('Имя *').fill(firstName)
     await form.getByLabel('Фамилия *').fill('Тест')
