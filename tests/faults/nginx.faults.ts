@@ -42,8 +42,9 @@ const appOptions = () => ({
   redisUrl,
   prefix: scenario.prefix,
   // One proxy in front: the client's address is the one nginx appends to X-Forwarded-For, and
-  // the site's public origin is nginx's.
-  env: { TRUST_PROXY: '1', PUBLIC_ORIGIN: `http://127.0.0.1:${nginxPort}` },
+  // the site's public origin is nginx's, as the browser reaches it (tests/setup/nginx.ts:
+  // browserUrl), so its form posts come from the site's own origin.
+  env: { TRUST_PROXY: '1', PUBLIC_ORIGIN: `http://localhost:${nginxPort}` },
 })
 
 beforeAll(async () => {
