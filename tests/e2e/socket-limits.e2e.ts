@@ -12,6 +12,9 @@ afterAll(() => {
   for (const socket of sockets) socket.close()
 })
 
+/** How each socket's opening ended, heard from its creation on (it may end before it is asked). */
+const outcomes = new WeakMap<Socket, Promise<string>>()
+
 function connect(url: string, headers: Record<string, string> = {}): Socket {
   const socket = io(url, {
     transports: ['websocket'],
@@ -19,16 +22,20 @@ function connect(url: string, headers: Record<string, string> = {}): Socket {
     reconnection: false,
     timeout: 5000,
   })
+  outcomes.set(
+    socket,
+    new Promise<string>((resolve) => {
+      socket.once('connect', () => resolve('connect'))
+      socket.once('connect_error', (error) => resolve(`refused: ${error.message}`))
+    }),
+  )
   sockets.push(socket)
   return socket
 }
 
 /** `connect` when the socket opened, else the refusal's message. */
 function opened(socket: Socket) {
-  return new Promise<string>((resolve) => {
-    socket.once('connect', () => resolve('connect'))
-    socket.once('connect_error', (error) => resolve(`refused: ${error.message}`))
-  })
+  return outcomes.get(socket)!
 }
 
 /** Why the socket was closed, or `still open` after a few seconds. */
