@@ -29,7 +29,7 @@ test('with Sentinels, every connection and its duplicates ask them for the named
         username: 'app',
         password: 's@cret',
         db: 2,
-        failoverDetector: true,
+        failoverDetector: false,
       })
     }
     expect(copy.options.connectionName).toBe('socket.io:sub')

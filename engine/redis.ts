@@ -47,9 +47,13 @@ export function createRedis(target: RedisTarget | string, options: RedisOptions 
       ...credentials(target.url),
       sentinels: target.sentinels,
       name: target.masterName,
-      // Sentinels announce a new primary (+switch-master): connections move at once rather
-      // than when the old one stops answering.
-      failoverDetector: true,
+      // A connection moves to the new primary when Redis closes it: the lost primary's socket
+      // closes, and a server whose role changes drops its clients (Redis's Sentinel client
+      // guidelines). ioredis's `failoverDetector` is left off: when its +switch-master
+      // arrives while a connection is asking the Sentinels where to reconnect, that connection
+      // ends for good ("Connection is closed." on every command after a failover,
+      // https://github.com/redis/ioredis/issues/1683; docs/decisions/053-sentinel-connections.md).
+      failoverDetector: false,
       ...options,
     })
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { freePort, waitFor } from '../tests/setup/stack.ts'
 import { replicasOnline, startDataNode, type RedisProcess } from '../tests/setup/redis-servers.ts'
 import { createRedis } from './redis.ts'
-import { NotReplicated } from './replicas.ts'
+import { ACKNOWLEDGED_COMMAND_SLACK_MS, NotReplicated, Replication } from './replicas.ts'
 import { createUser, liveAuction, testEngine } from './test-support.ts'
 
 // A primary and a replica of this file's own: an acknowledged write waits for the replica.
@@ -75,3 +75,34 @@ test('a bid is acknowledged once the replica holds it; without the replica it st
     copy.disconnect()
   }
 })
+
+test('an acknowledged write in flight when its connection drops and comes back at once fails rather than hanging', async () => {
+  const main = createRedis(`redis://127.0.0.1:${primary.port}`, { maxRetriesPerRequest: 2 })
+  const admin = createRedis(`redis://127.0.0.1:${primary.port}`)
+  // Two replicas asked for, one there: the WAIT stays in flight for its whole timeout.
+  const replication = new Replication(main, { count: 2, timeoutMs: 1_000 })
+  try {
+    await replication.redis.ping()
+    const started = Date.now()
+    const confirmed = replication.confirm('bid')
+    const settled = confirmed.then(
+      () => 'confirmed',
+      (error: unknown) => String(error),
+    )
+    await waitFor(
+      'the WAIT to be in flight',
+      async () => String(await admin.call('CLIENT', 'LIST')).includes('cmd=wait'),
+      2_000,
+      20,
+    )
+    // The server drops the connection (a restart, a role change); ioredis is back within 50 ms.
+    await admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes')
+    const outcome = await settled
+    expect(outcome).not.toBe('confirmed')
+    expect(Date.now() - started).toBeLessThan(1_000 + ACKNOWLEDGED_COMMAND_SLACK_MS + 2_000)
+  } finally {
+    await replication.close()
+    main.disconnect()
+    admin.disconnect()
+  }
+}, 15_000)

@@ -21,6 +21,9 @@ export function isNotReplicated(error: unknown): error is NotReplicated {
   return error instanceof Error && error.name === 'NotReplicated'
 }
 
+/** How much longer than the replicas' wait an acknowledged write may take before it fails. */
+export const ACKNOWLEDGED_COMMAND_SLACK_MS = 4_000
+
 export type ReplicaOptions = {
   /** Replicas that must hold a write before it is acknowledged; 0 = no wait. */
   count: number
@@ -44,12 +47,16 @@ export class Replication {
     readonly options: ReplicaOptions = { count: 0, timeoutMs: 0 },
   ) {
     // A write in flight when the connection drops is not sent again to whichever primary comes
-    // next: its caller gets an error (a 503), as for any write not confirmed.
+    // next: its caller gets an error (a 503), as for any write not confirmed. ioredis (5.11 and
+    // 6.0) leaves such a command unsettled for ever when the connection comes back at the first
+    // or second try (https://github.com/redis/ioredis/issues/2193): the command timeout turns
+    // that into the same error, a little after the longest a WAIT may take.
     this.redis =
       options.count > 0
         ? main.duplicate({
             connectionName: 'penny-auction:acknowledged',
             autoResendUnfulfilledCommands: false,
+            commandTimeout: options.timeoutMs + ACKNOWLEDGED_COMMAND_SLACK_MS,
           })
         : main
   }

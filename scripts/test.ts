@@ -32,8 +32,32 @@ function ensurePackage(binary: string, pkg: string, hint: string) {
   }
 }
 
+/** Each step's name and seconds, printed at the end whether the suite passed or not. */
+const times: Array<[string, number]> = []
+let current: { name: string; started: number } | null = null
+
+function step(name: string) {
+  endStep()
+  current = { name, started: Date.now() }
+  process.stdout.write(`\n[test] ${name}\n`)
+}
+
+function endStep() {
+  if (current) times.push([current.name, (Date.now() - current.started) / 1000])
+  current = null
+}
+
+function printTimes() {
+  endStep()
+  const total = times.reduce((sum, [, seconds]) => sum + seconds, 0)
+  process.stdout.write('\n[test] times:\n')
+  for (const [name, seconds] of times)
+    process.stdout.write(`[test]   ${seconds.toFixed(0).padStart(5)} s  ${name}\n`)
+  process.stdout.write(`[test]   ${total.toFixed(0).padStart(5)} s  in all\n`)
+}
+
 async function main() {
-  const step = (name: string) => process.stdout.write(`\n[test] ${name}\n`)
+  step('packages and services (Chromium, nginx, Postgres, Redis)')
   ensurePackage(CHROMIUM, 'chromium', ' or set CHROMIUM_PATH')
   // The fault tests put nginx (deploy/nginx) in front of two instances.
   ensurePackage('/usr/sbin/nginx', 'nginx', '')
@@ -47,10 +71,13 @@ async function main() {
   try {
     step('prisma generate')
     await runOrFail('prisma', ['generate'], { env })
-    step('lint')
-    await runOrFail('npm', ['run', 'lint'], { env })
-    step('typecheck')
-    await runOrFail('npm', ['run', 'typecheck'], { env })
+    // Each is one process on one core: side by side they take the time of the longer.
+    step('lint and typecheck')
+    const checks = await Promise.allSettled([
+      runOrFail('npm', ['run', 'lint'], { env }),
+      runOrFail('npm', ['run', 'typecheck'], { env }),
+    ])
+    for (const check of checks) if (check.status === 'rejected') throw check.reason
     step('unit and integration tests')
     await runOrFail('vitest', ['run'], { env })
     step('production build')
@@ -72,13 +99,13 @@ async function main() {
       step(`container image: SKIPPED, ${noImage}; run npm run test:image where it can`)
     } else {
       step('container image (podman: build, embedded and external services, restart)')
-      const started = Date.now()
       await runOrFail('tsx', ['scripts/test-image.ts'], { env })
-      process.stdout.write(
-        `[test] image step took ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
-      )
     }
+    printTimes()
     process.stdout.write('\n[test] all passed\n')
+  } catch (error) {
+    printTimes()
+    throw error
   } finally {
     await services.stop()
   }

@@ -5,12 +5,13 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Redis } from 'ioredis'
 import { io, type Socket } from 'socket.io-client'
-import { expect } from 'vitest'
+import { expect, onTestFailed } from 'vitest'
 import { auditBalances } from '../../engine/balances.ts'
 import { Engine, type AuctionStatus } from '../../engine/index.ts'
 import { createRedis, type RedisTarget } from '../../engine/redis.ts'
 import {
   BID_EVERY_MS,
+  createAuctions,
   INITIAL_BALANCE,
   root,
   sleep,
@@ -24,6 +25,13 @@ export * from '../setup/stack.ts'
 
 export function say(message: string) {
   process.stdout.write(`[faults] ${message}\n`)
+}
+
+/** When the running test fails, the last lines each server wrote, for the diagnosis. */
+export function showOutputOnFailure(apps: App[]) {
+  onTestFailed(() => {
+    for (const [n, app] of apps.entries()) say(`server ${n + 1} wrote:\n${app.output()}`)
+  })
 }
 
 // --- bidding --------------------------------------------------------------------------------
@@ -145,6 +153,17 @@ export async function watchUpdates(url: string, auctionId: string) {
   socket.on('auctionUpdate', () => updates.push(Date.now()))
   await waitFor('the socket to connect', async () => socket.connected, 5_000)
   return { socket, updates }
+}
+
+/**
+ * Auctions starting in half a second, made once the servers are up and loaded into Redis as an
+ * admin's new auction is: their ten seconds without a bid do not run out while a slow machine
+ * is still starting the second server.
+ */
+export async function startAuctions(engine: Engine, scenario: Scenario, count: number) {
+  const ids = await createAuctions(scenario.prisma, count)
+  for (const id of ids) await engine.loadAuction(id)
+  return ids
 }
 
 /** Waits until every auction has `status` in Redis. */

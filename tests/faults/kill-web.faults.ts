@@ -4,7 +4,6 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {
   account,
   Bidders,
-  createAuctions,
   createPeople,
   createScenario,
   deleteKeys,
@@ -14,6 +13,7 @@ import {
   say,
   sleep,
   startApp,
+  startAuctions,
   waitDrained,
   waitFor,
   type App,
@@ -44,11 +44,11 @@ afterAll(async () => {
 
 test('a web process killed with SIGKILL loses no acknowledged bid and no bid credit', async () => {
   const people = await createPeople(scenario.prisma, 8)
-  const auctions = await createAuctions(scenario.prisma, 3)
   const options = { databaseUrl: scenario.databaseUrl, redisUrl, prefix: scenario.prefix }
   apps.push(await startApp({ ...options, label: 'web-1' }))
   apps.push(await startApp({ ...options, label: 'web-2' }))
   const engine = engineFor(scenario, redis)
+  const auctions = await startAuctions(engine, scenario, 3)
   await waitFor(
     'the auctions to start',
     async () => (await engine.getStates(auctions)).every((s) => s?.status === 'live'),

@@ -6,7 +6,6 @@ import { startNginx, type Nginx } from '../setup/nginx.ts'
 import {
   account,
   Bidders,
-  createAuctions,
   createPeople,
   createScenario,
   deleteKeys,
@@ -16,6 +15,7 @@ import {
   say,
   sleep,
   startApp,
+  startAuctions,
   waitDrained,
   waitFor,
   Viewer,
@@ -114,12 +114,7 @@ test('pages, files and limits through nginx follow the app', async () => {
   expect(script.headers.get('x-request-id')).toBeTruthy()
 })
 
-/** Auctions starting in half a second, loaded into the running engine. */
-async function liveAuctions(count: number) {
-  const ids = await createAuctions(scenario.prisma, count)
-  for (const id of ids) await engineFor(scenario, redis).loadAuction(id)
-  return ids
-}
+const liveAuctions = (count: number) => startAuctions(engineFor(scenario, redis), scenario, count)
 
 test('a browser with JavaScript on and off, and both Socket.IO transports, through nginx', async () => {
   // A client writing its own X-Forwarded-For is not believed: nginx's entry is the address.

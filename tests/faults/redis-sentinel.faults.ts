@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Redis } from 'ioredis'
 import type { Socket } from 'socket.io-client'
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, expect, inject, onTestFailed, test } from 'vitest'
+import type { Engine } from '../../engine/index.ts'
 import { createRedis, type RedisTarget } from '../../engine/redis.ts'
 import {
   replicasOnline,
@@ -11,11 +12,11 @@ import {
   startSentinel,
   type RedisProcess,
 } from '../setup/redis-servers.ts'
+import { readiness } from '../setup/stack.ts'
 import {
   account,
   auctionsReach,
   Bidders,
-  createAuctions,
   createPeople,
   createScenario,
   engineThrough,
@@ -24,6 +25,8 @@ import {
   freePort,
   recoveredAfter,
   say,
+  showOutputOnFailure,
+  startAuctions,
   sleep,
   startApp,
   waitDrained,
@@ -48,6 +51,32 @@ const nodes: RedisProcess[] = []
 let redis: Redis | undefined
 let socket: Socket | undefined
 const dir = mkdtempSync(path.join(tmpdir(), 'pa-faults-sentinel-'))
+const dataPorts: number[] = []
+let engine: Engine | undefined
+let auctions: string[] = []
+
+/** For a failure's diagnosis: each Redis's role and clients, each server's readiness, the auctions. */
+async function describeRedis() {
+  for (const port of dataPorts) {
+    const node = createRedis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 0 })
+    node.on('error', () => {})
+    try {
+      const role = JSON.stringify(await node.call('ROLE')).slice(0, 80)
+      const clients = String(await node.call('CLIENT', 'LIST'))
+        .split('\n')
+        .map((line) => line.replace(/^.*?addr=(\S+).*?name=(\S*).*?cmd=(\S+).*$/, '$1 $2 $3'))
+      say(
+        `Redis on ${port}: ${role}; clients (address, name, last command):\n${clients.join('\n')}`,
+      )
+    } catch (error) {
+      say(`Redis on ${port}: ${String(error)}`)
+    } finally {
+      node.disconnect()
+    }
+  }
+  for (const app of apps) say(`readiness: ${JSON.stringify(await readiness(app).catch(String))}`)
+  say(`auctions: ${JSON.stringify(await engine?.getStates(auctions).catch(String))}`)
+}
 
 /** One Sentinel's answer to SENTINEL `args`, on a connection of its own. */
 async function askSentinel(port: number, ...args: string[]) {
@@ -85,9 +114,12 @@ afterAll(async () => {
 })
 
 test('the primary killed during bidding: the replica is promoted, nothing acknowledged is lost', async () => {
+  showOutputOnFailure(apps)
+  onTestFailed(describeRedis)
   const [first, second, ...sentinelPorts] = await Promise.all(
     Array.from({ length: 5 }, () => freePort()),
   )
+  dataPorts.push(first!, second!)
   const primary = await startDataNode(first!, dir)
   nodes.push(primary, await startDataNode(second!, dir, first))
   await waitFor('the replica to sync', async () => (await replicasOnline(first!)) === 1, 10_000)
@@ -105,7 +137,6 @@ test('the primary killed during bidding: the replica is promoted, nothing acknow
   )
 
   const people = await createPeople(scenario.prisma, 8)
-  const auctions = await createAuctions(scenario.prisma, 2)
   const env = {
     REDIS_SENTINELS: sentinelPorts.map((port) => `127.0.0.1:${port}`).join(','),
     REDIS_MASTER_NAME: MASTER,
@@ -120,8 +151,9 @@ test('the primary killed during bidding: the replica is promoted, nothing acknow
     sentinels: sentinelPorts.map((port) => ({ host: '127.0.0.1', port })),
     masterName: MASTER,
   }
-  const engine = engineThrough(scenario, target)
+  engine = engineThrough(scenario, target)
   redis = engine.redis
+  auctions = await startAuctions(engine, scenario, 2)
   await auctionsReach(engine, auctions, 'live', 10_000)
 
   // Bids go to one instance, the socket to the other: its updates cross the Redis adapter
