@@ -253,7 +253,7 @@ export function attachRealtime({
   // to its own sockets a slice at a time, letting other work in between. A slice still being
   // written when the next map comes takes the newer one.
   // The payload is the map of auction id to whole seconds left, nothing else
-  // (docs/rules.md#real-time); a page's clock is set by each auctionUpdate's `sentAt`.
+  // (docs/rules.md#real-time-events); a page's clock is set by each auctionUpdate's `sentAt`.
   type TimerMessage = Record<string, number>
   let latestTimers: TimerMessage | null = null
   let writingTimers = false

@@ -7,17 +7,19 @@ import {
 } from '@remix-run/node'
 import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import i18next from 'i18next'
-import { Copy, Eye } from 'lucide-react'
-import { useEffect } from 'react'
+import { Eye } from 'lucide-react'
+import { useEffect, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AuctionFacts, AuctionHelp, DisplayId } from '~/components/auction/auction-details.tsx'
 import { BidHistory } from '~/components/auction/bid-history.tsx'
 import { AutoBidPanel } from '~/components/auction/auto-bid-panel.tsx'
-import { BidPanel } from '~/components/auction/bid-panel.tsx'
+import { Figure, type AuctionStateProps } from '~/components/auction/auction-figures.tsx'
+import { FinishedActions, FinishedFigures } from '~/components/auction/auction-finished.tsx'
+import { LiveActions, LiveFigures } from '~/components/auction/auction-live.tsx'
+import { UpcomingActions, UpcomingFigures } from '~/components/auction/auction-upcoming.tsx'
 import { StatusBadge } from '~/components/auction/status-badge.tsx'
 import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
-import { BuyNowOffer } from '~/components/orders/buy-now-offer.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { showToast } from '~/components/toaster.tsx'
 import { findAuctionSlug, getAuctionIdBySlug } from '~/models/auction.server.ts'
 import { getAuctionBids, getAuctionBySlug, getAuctionStats } from '~/models/auction-live.server.ts'
 import { getBuyNowOffer } from '~/models/order.server.ts'
@@ -29,11 +31,9 @@ import { redirectWithToast } from '~/services/toast.server.ts'
 import { handleBuyNowForm } from '~/services/order-forms.server.ts'
 import { auctionViewerValues } from '~/models/auction-viewer.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
-import { formatCountdown, formatDateTime } from '~/utils/dates.ts'
-import { useFormatMoney, useHydrated, useOptionalUser } from '~/utils/hooks.ts'
+import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useTrack } from '~/utils/analytics.ts'
-import { useCountdown } from '~/utils/use-countdown.ts'
-import { useLiveAuction } from '~/utils/use-live-auction.ts'
+import { useLiveAuction, type LiveView } from '~/utils/use-live-auction.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
@@ -117,6 +117,27 @@ export default function AuctionRoute() {
 
 type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { participants: number }>
 
+/**
+ * What differs with the auction's state. The figures and actions are one component each per
+ * state; the auto-bidder below them is the page's own, so its form stays mounted (and keeps
+ * what was typed) when an upcoming auction starts.
+ */
+const STATES: Record<
+  LiveView['status'],
+  {
+    Figures: ComponentType<AuctionStateProps>
+    Actions: ComponentType<AuctionStateProps>
+    /** Bids can still be placed or prebids made: viewers are counted, the auto-bidder offered. */
+    open: boolean
+    /** Without JavaScript the page refreshes itself every 5 s. */
+    refreshes: boolean
+  }
+> = {
+  upcoming: { Figures: UpcomingFigures, Actions: UpcomingActions, open: true, refreshes: false },
+  live: { Figures: LiveFigures, Actions: LiveActions, open: true, refreshes: true },
+  finished: { Figures: FinishedFigures, Actions: FinishedActions, open: false, refreshes: false },
+}
+
 function AuctionDetail({
   auction: initial,
   participants,
@@ -128,19 +149,17 @@ function AuctionDetail({
   const { t } = useTranslation()
   const formatMoney = useFormatMoney()
   const user = useOptionalUser()
-  const hydrated = useHydrated()
   const { auction, msLeft, viewers } = useLiveAuction(initial)
   const track = useTrack()
   useEffect(() => {
     track({ event: 'view_auction', auction_id: initial.id, auction_name: initial.title })
   }, [track, initial.id, initial.title])
-  const winnerName =
-    auction.winner?.username ??
-    (auction.winnerBotName ? t('auction.houseWinner', { name: auction.winnerBotName }) : null)
+  const state = STATES[auction.status]
+  const stateProps: AuctionStateProps = { auction, msLeft, hasPrebid, buyNow }
 
   return (
     <article className="space-y-8">
-      {auction.status === 'live' ? (
+      {state.refreshes ? (
         <noscript>
           <meta httpEquiv="refresh" content="5" />
         </noscript>
@@ -169,7 +188,7 @@ function AuctionDetail({
             <StatusBadge status={auction.status} />
             <DisplayId value={auction.displayId} />
             <ConnectionIndicator />
-            {viewers !== null && auction.status !== 'finished' ? (
+            {viewers !== null && state.open ? (
               <span className="inline-flex items-center gap-1 text-sm text-slate-700">
                 <Eye aria-hidden className="h-4 w-4" />
                 {t('auction.viewers', { count: viewers })}
@@ -180,109 +199,21 @@ function AuctionDetail({
 
           <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <dl className="grid grid-cols-2 gap-4">
-              <div>
-                <dt className="text-sm text-slate-600">
-                  {auction.status === 'finished'
-                    ? t('auction.winningBid')
-                    : t('auction.currentPrice')}
-                </dt>
-                <dd className="text-3xl font-black tabular-nums text-amber-700" aria-live="polite">
-                  {formatMoney(auction.finalPrice ?? auction.currentPrice)}
-                </dd>
-              </div>
-              {auction.status === 'live' ? (
-                <div>
-                  <dt className="text-sm text-slate-600">{t('auction.timeLeft')}</dt>
-                  <dd
-                    className={`text-3xl font-black tabular-nums ${msLeft !== null && msLeft < 4000 ? 'text-red-600' : ''}`}
-                  >
-                    <span role="timer">{formatCountdown(msLeft ?? 0)}</span>
-                  </dd>
-                </div>
-              ) : auction.status === 'upcoming' ? (
-                <UpcomingCountdown startTime={auction.startTime} startsIn={auction.startsIn} />
-              ) : (
-                <div>
-                  <dt className="text-sm text-slate-600">{t('auction.winner')}</dt>
-                  <dd className="text-xl font-bold [overflow-wrap:anywhere]">
-                    {winnerName ?? '—'}
-                  </dd>
-                </div>
-              )}
-              {auction.status !== 'finished' ? (
-                <div>
-                  <dt className="text-sm text-slate-600">{t('auction.nextBid')}</dt>
-                  <dd className="font-semibold tabular-nums">
-                    {formatMoney(auction.currentPrice + auction.bidIncrement)}
-                  </dd>
-                </div>
-              ) : null}
-              <div>
-                <dt className="text-sm text-slate-600">{t('auction.retailPrice')}</dt>
-                <dd className="font-semibold tabular-nums">{formatMoney(auction.retailPrice)}</dd>
-              </div>
+              <state.Figures {...stateProps} />
+              <Figure label={t('auction.retailPrice')} className="font-semibold tabular-nums">
+                {formatMoney(auction.retailPrice)}
+              </Figure>
             </dl>
 
             <div className="mt-5">
-              {auction.status === 'live' ? (
-                <BidPanel
-                  auctionId={auction.id}
-                  intent="bid"
-                  disabledReason={
-                    auction.lastBidderId === user?.id && !auction.lastBidderIsBot
-                      ? t('auction.leading')
-                      : null
-                  }
-                />
-              ) : auction.status === 'upcoming' ? (
-                <>
-                  <BidPanel
-                    auctionId={auction.id}
-                    intent="prebid"
-                    disabledReason={hasPrebid ? t('auction.prebidDone') : null}
-                  />
-                  <p className="mt-2 text-center text-sm text-slate-600">
-                    {t('auction.notifyAtStart')}
-                  </p>
-                </>
-              ) : auction.totalBids === 0 ? (
-                <p className="rounded-lg bg-slate-100 p-3 text-center font-medium">
-                  {t('auction.noBids')}
-                </p>
-              ) : null}
-              {auction.status === 'finished' && buyNow ? (
-                <BuyNowOffer offer={buyNow} retailPrice={auction.retailPrice} />
-              ) : null}
-              {auction.status !== 'finished' ? (
-                <p className="mt-2 text-center text-xs text-slate-600">
-                  {t('auction.bidCost', { step: formatMoney(auction.bidIncrement) })}
-                </p>
-              ) : null}
-              {auction.status === 'live' && !hydrated ? (
-                <p className="mt-1 text-center text-xs text-slate-500">
-                  {t('auction.refreshHint')}
-                </p>
-              ) : null}
-              {user && auction.status !== 'finished' ? (
+              <state.Actions {...stateProps} />
+              {user && state.open ? (
                 <AutoBidPanel auctionId={auction.id} autoBid={autoBid} />
               ) : null}
             </div>
           </div>
 
-          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-            <Fact label={t('auction.totalBids')} value={String(auction.totalBids)} />
-            <Fact label={t('auction.participants')} value={String(participants)} />
-            <Fact label={t('auction.lastBidder')} value={auction.lastBidder ?? '—'} />
-            <Fact label={t('auction.startingPrice')} value={formatMoney(auction.startingPrice)} />
-            <Fact
-              label={t('auction.estimatedValue')}
-              value={auction.estimatedValue === null ? '—' : formatMoney(auction.estimatedValue)}
-            />
-            <Fact label={t('auction.condition')} value={auction.condition ?? '—'} />
-            <Fact label={t('auction.category')} value={auction.category ?? '—'} />
-            <Fact label={t('auction.prebids')} value={String(auction.prebidsCount)} />
-            <Fact label={t('auction.startTime')} value={formatDateTime(auction.startTime)} />
-          </dl>
+          <AuctionFacts auction={auction} participants={participants} />
         </div>
       </div>
 
@@ -309,87 +240,8 @@ function AuctionDetail({
         />
       </section>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InfoList
-          title={t('auction.howTitle')}
-          items={[t('auction.how.one'), t('auction.how.two'), t('auction.how.three')]}
-        />
-        <InfoList
-          title={t('auction.tipsTitle')}
-          items={[t('auction.tips.one'), t('auction.tips.two'), t('auction.tips.three')]}
-        />
-      </div>
+      <AuctionHelp />
     </article>
-  )
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="font-semibold [overflow-wrap:anywhere]">{value}</dd>
-    </div>
-  )
-}
-
-function InfoList({ title, items }: { title: string; items: string[] }) {
-  return (
-    <section className="rounded-2xl bg-amber-50 p-5">
-      <h2 className="font-bold">{title}</h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-/** Upcoming: counted down locally every second (docs/rules.md#auction-page). */
-/** Time to the start, counted down from the server's figure with the monotonic clock. */
-function UpcomingCountdown({
-  startTime,
-  startsIn,
-}: {
-  startTime: string
-  startsIn: number | null
-}) {
-  const { t } = useTranslation()
-  const left = useCountdown(startsIn)
-  return (
-    <div>
-      <dt className="text-sm text-slate-600">{t('auction.startsIn')}</dt>
-      <dd className="text-2xl font-black tabular-nums">
-        <span role="timer">
-          {left === null ? formatDateTime(startTime) : formatCountdown(left)}
-        </span>
-      </dd>
-    </div>
-  )
-}
-
-function DisplayId({ value }: { value: string }) {
-  const { t } = useTranslation()
-  const hydrated = useHydrated()
-  return (
-    <span className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 font-mono text-sm text-slate-800">
-      <span className="sr-only">{t('auction.displayId')}: </span>
-      <span className="select-all">{value}</span>
-      {hydrated ? (
-        <button
-          type="button"
-          aria-label={t('auction.copy')}
-          className="rounded p-0.5 hover:bg-slate-200"
-          onClick={() => {
-            void navigator.clipboard
-              ?.writeText(value)
-              .then(() => showToast({ type: 'success', description: t('auction.copied') }))
-          }}
-        >
-          <Copy aria-hidden className="h-3.5 w-3.5" />
-        </button>
-      ) : null}
-    </span>
   )
 }
 
