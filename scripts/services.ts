@@ -3,8 +3,9 @@
 // both, e.g. onto a container volume). Services that already answer on their ports are reused
 // and left running; what this starts, it stops.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 
@@ -30,15 +31,23 @@ export class ServiceError extends Error {}
 
 /**
  * As root, the embedded Postgres runs as a "postgres" user, which must be able to pass through
- * every folder above the project to reach its binaries and data: a folder closed to others (such
- * as one made by `mktemp -d`) would make its start fail with a bare EACCES.
+ * every folder above the project to reach its binaries and data: a folder closed to others would
+ * make its start fail with a bare EACCES. A closed folder inside the system's temporary folder
+ * (one made by `mktemp -d` for a fresh clone) is opened for passing through only (o+x: its
+ * listing stays closed); any other closed folder stops the start with what to do.
  */
-function closedFolderAbove(dir: string) {
-  for (let at = dir; ; at = path.dirname(at)) {
-    if ((statSync(at).mode & 0o001) === 0) {
-      throw new ServiceError(
-        `the embedded Postgres runs as the "postgres" user, which cannot pass through ${at} (mode ${(statSync(at).mode & 0o777).toString(8)}): run "chmod o+x ${at}", move the project, or set DATABASE_URL`,
-      )
+function openFoldersAbove(dir: string) {
+  const temporary = realpathSync(tmpdir())
+  for (let at = realpathSync(dir); ; at = path.dirname(at)) {
+    const mode = statSync(at).mode
+    if ((mode & 0o001) === 0) {
+      if (!at.startsWith(`${temporary}${path.sep}`)) {
+        throw new ServiceError(
+          `the embedded Postgres runs as the "postgres" user, which cannot pass through ${at} (mode ${(mode & 0o777).toString(8)}): run "chmod o+x ${at}", move the project, or set DATABASE_URL`,
+        )
+      }
+      say(`letting the embedded Postgres's "postgres" user pass through ${at} (chmod o+x)`)
+      chmodSync(at, (mode & 0o7777) | 0o001)
     }
     if (path.dirname(at) === at) return
   }
@@ -132,7 +141,7 @@ async function startPostgres(): Promise<{ url: string; stop: () => Promise<void>
   }
   const databaseDir = path.join(dataDir, 'pg')
   const isRoot = process.getuid?.() === 0
-  if (isRoot) closedFolderAbove(root)
+  if (isRoot) openFoldersAbove(root)
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const server = new EmbeddedPostgres({
     databaseDir,
