@@ -37,6 +37,8 @@ export type ScriptDefinition<K extends string, A extends string, R> = {
  */
 export type Script<K extends string, A extends string, R> = {
   readonly name: string
+  readonly keys: readonly K[]
+  readonly args: readonly A[]
   readonly lua: string
   readonly sha: string
   run(
@@ -62,6 +64,8 @@ export function defineScript<K extends string, A extends string, R>(
   const call = (redis: Redis, values: Arg[]) => redis.evalsha(sha, keys.length, ...values)
   const script: Script<K, A, R> = {
     name,
+    keys,
+    args,
     lua,
     sha,
     async run(redis, keyValues, argValues, rest = []) {
@@ -83,6 +87,11 @@ export function defineScript<K extends string, A extends string, R>(
   }
   defined.push(script as Script<string, string, unknown>)
   return script
+}
+
+/** Every script defined so far. */
+export function definedScripts(): ReadonlyArray<Script<string, string, unknown>> {
+  return defined
 }
 
 /** Loads every script defined so far into Redis. */
