@@ -1,16 +1,25 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import type { Redis } from 'ioredis'
 
 type Arg = string | number
 
 /**
- * Where the Lua sources are: engine/lua/ next to this file in development and tests; in the
- * production build, lua/ next to each bundle that holds this code (build/lua/ for
- * build/server.js, build/server/lua/ for the app's build/server/index.js), copied there by
- * scripts/build-server.ts.
+ * Where the Lua sources are: the nearest `lua/` folder beside this module or above it. That is
+ * engine/lua/ in development and tests; in the production build, build/lua/ (copied there by
+ * scripts/build-server.ts), beside build/server.js and above the app's server build, whose
+ * chunks are in build/server/assets/.
  */
-const LUA_DIR = new URL('./lua/', import.meta.url)
+function findLuaDir(): URL {
+  let dir = new URL('./', import.meta.url)
+  for (let up = 0; up < 4; up++) {
+    const lua = new URL('lua/', dir)
+    if (existsSync(new URL('shared/now.lua', lua))) return lua
+    dir = new URL('../', dir)
+  }
+  throw new Error(`no lua/ folder with the engine's scripts beside or above ${import.meta.url}`)
+}
+const LUA_DIR = findLuaDir()
 
 /** The text of engine/lua/<path>.lua. */
 function luaSource(path: string): string {
