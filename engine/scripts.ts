@@ -79,20 +79,18 @@ export const prebidScript = defineScript({
   },
 })
 
+/** A change of a balance: {outcome, entry id or '', balance}, or the user is not loaded. */
+function balanceReply<Outcome extends string>(raw: unknown) {
+  const reply = raw as string[]
+  return refusal<NotLoaded>(reply) ?? { status: reply[0] as Outcome, balance: num(reply[2]) }
+}
+
 export const creditScript = defineScript({
   name: 'credit',
   shared: ['now'],
   keys: ['user', 'references', 'outbox'],
   args: ['userId', 'amount', 'reason', 'reference', 'auctionId'],
-  parse: (raw) => {
-    const reply = raw as string[]
-    return (
-      refusal<NotLoaded>(reply) ?? {
-        status: reply[0] as 'ok' | 'dup',
-        balance: num(reply[2]),
-      }
-    )
-  },
+  parse: balanceReply<'ok' | 'dup'>,
 })
 
 export const adjustBalanceScript = defineScript({
@@ -100,15 +98,7 @@ export const adjustBalanceScript = defineScript({
   shared: ['now'],
   keys: ['user', 'references', 'outbox'],
   args: ['userId', 'change', 'reference', 'adminId', 'note', 'expected', 'maximum', 'mode'],
-  parse: (raw) => {
-    const reply = raw as string[]
-    return (
-      refusal<NotLoaded>(reply) ?? {
-        status: reply[0] as 'ok' | 'dup' | 'same' | 'stale' | 'below_zero' | 'above_max',
-        balance: num(reply[2]),
-      }
-    )
-  },
+  parse: balanceReply<'ok' | 'dup' | 'same' | 'stale' | 'below_zero' | 'above_max'>,
 })
 
 export const autoBidReserveScript = defineScript({
