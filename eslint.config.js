@@ -56,4 +56,46 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The engine is used only through engine/index.ts (tests may also use its test support).
+    // engine/types.ts, its vocabulary without imports, is the one other file the app may use:
+    // browser code needs its limits and cannot take index.ts, which brings Redis along.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['engine/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/**', '!**/engine/index.ts', '!**/engine/types.ts'],
+              message: 'Import the engine through engine/index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['engine/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/engine/**',
+                '!**/engine/index.ts',
+                '!**/engine/types.ts',
+                '!**/engine/test-support.ts',
+              ],
+              message: 'Import the engine through engine/index.ts (or engine/test-support.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

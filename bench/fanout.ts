@@ -18,8 +18,7 @@ import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { type Redis } from 'ioredis'
-import { createRedis } from '../engine/redis.ts'
-import { Engine } from '../engine/index.ts'
+import { createRedis, Engine } from '../engine/index.ts'
 import { ensureServices } from '../scripts/services.ts'
 import {
   createAuctions,

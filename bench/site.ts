@@ -3,7 +3,7 @@
 // Express reference server. Everything it starts, close() stops and removes.
 import { execFileSync, fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createRedis } from '../engine/redis.ts'
+import { createRedis, keysOf } from '../engine/index.ts'
 import { ensureServices } from '../scripts/services.ts'
 import {
   createAuctions,
@@ -93,14 +93,14 @@ export async function startSite(options: SiteOptions) {
       'the auctions to go live',
       async () => {
         const states = await Promise.all(
-          ids.map((id) => redis.hget(`{${scenario.prefix}}:a:${id}`, 'status')),
+          ids.map((id) => redis.hget(keysOf(scenario.prefix).auction(id), 'status')),
         )
         return states.every((status) => status === 'live')
       },
       20_000,
       100,
     )
-    const outboxLength = () => redis.xlen(`{${scenario.prefix}}:outbox`)
+    const outboxLength = () => redis.xlen(keysOf(scenario.prefix).outbox)
     const cpu = async (): Promise<CpuSnapshot> => {
       const rows = await scenario.prisma.$queryRaw<Array<{ pid: number }>>`
         SELECT pid FROM pg_stat_activity

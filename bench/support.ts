@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { createRedis } from '../engine/redis.ts'
+import { createRedis } from '../engine/index.ts'
 import { PrismaClient } from '../prisma/generated/client.ts'
 import { ensureServices } from '../scripts/services.ts'
 import { createDatabase, databaseUrl, dropDatabases } from '../tests/setup/databases.ts'

@@ -4,7 +4,7 @@
 // the deadline, and how long until Postgres shows the auction finished.
 // `npm run bench:timers [-- --seconds 40 --finishing 60 --busy 40 --rate 300]`.
 import { parseArgs } from 'node:util'
-import { createRedis } from '../engine/redis.ts'
+import { createRedis, keysOf } from '../engine/index.ts'
 import { ensureServices } from '../scripts/services.ts'
 import {
   createAuctions,
@@ -52,7 +52,7 @@ try {
     label: 'web',
   })
   const base = app.url
-  const auctionKey = (id: string) => `{${scenario.prefix}}:a:${id}`
+  const auctionKey = (id: string) => keysOf(scenario.prefix).auction(id)
   await waitFor(
     'the auctions to start',
     async () => (await redis.hget(auctionKey(auctions.at(-1)!), 'status')) === 'live',
@@ -143,7 +143,7 @@ try {
   settlement.sort((a, b) => a - b)
 
   // Every bid Postgres holds for a finished auction was placed before its deadline.
-  const outbox = `{${scenario.prefix}}:outbox`
+  const outbox = keysOf(scenario.prefix).outbox
   await waitFor('the outbox to drain', async () => (await redis.xlen(outbox)) === 0, 30_000, 200)
   const [{ late: lateBids }] = await scenario.prisma.$queryRaw<[{ late: bigint }]>`
     SELECT count(*) AS late FROM "Bid" b JOIN "Auction" a ON a.id = b."auctionId"

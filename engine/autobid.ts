@@ -11,7 +11,7 @@ export type AutoBidWorkerOptions = { windowMs?: number; safetyMs?: number; tickM
 /**
  * Places auto bids for users who reserved a budget (docs/decisions/015-auto-bidder.md). On each
  * tick, for every live auction holding budgets whose timer is inside the window, one auto-bidder
- * who is not leading bids through bid.lua in auto mode (same checks as a manual bid, paid from
+ * who is not leading bids through engine/lua/auto-bid.lua (same checks as a manual bid, paid from
  * the budget). Turns rotate: the auto-bidder whose turn came longest ago goes first. Budgets of
  * finished or deleted auctions go back to their owners, on the `finished` event and on every
  * tick, so a crash between finish and return loses nothing. Only the lease holder runs this.

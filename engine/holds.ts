@@ -2,7 +2,7 @@ import type { PrismaClient } from '../prisma/generated/client.ts'
 
 // What people have paid for on an auction and not yet got as bids, as Postgres holds it (the
 // rows the outbox wrote): prebids neither turned into bids nor refunded, and what is left of
-// auto-bid budgets. Loading an auction Redis lost puts them back (loadAuctionLua, engine/lua.ts);
+// auto-bid budgets. Loading an auction Redis lost puts them back (engine/lua/load-auction.lua);
 // deleting an auction pays them back (engine/refunds.ts). See
 // docs/decisions/040-holds-rebuilt-from-postgres.md.
 

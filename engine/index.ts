@@ -9,6 +9,12 @@ import { Sweeper } from './sweeper.ts'
 import { TimerBroadcast } from './timers.ts'
 
 export { Engine, type EngineOptions, type SweepResult } from './engine.ts'
+export { createKeys, keysOf, type Keys } from './keys.ts'
+export { createRedis, redisTarget, type RedisTarget } from './redis.ts'
+export { loginAttemptScript } from './login-attempt.ts'
+export { auditBalances, rebuildBalances } from './balances.ts'
+export { auditHolds } from './holds-audit.ts'
+export { auditLateBids } from './bids-audit.ts'
 export { OutboxWorker } from './outbox.ts'
 export { NotReplicated, isNotReplicated, type ReplicaOptions } from './replicas.ts'
 export { refundHolds, waitForOutbox, type Refunds } from './refunds.ts'
@@ -17,7 +23,13 @@ export { Sweeper } from './sweeper.ts'
 export { BotWorker } from './bots.ts'
 export { AutoBidWorker } from './autobid.ts'
 export { TimerBroadcast } from './timers.ts'
-export { OrderWorker, createWinnerOrders, expireOrders, PAYMENT_WINDOW_MS } from './orders.ts'
+export {
+  OrderWorker,
+  createWinnerOrders,
+  expireOrders,
+  BUY_NOW_WINDOW_MS,
+  PAYMENT_WINDOW_MS,
+} from './orders.ts'
 export * from './types.ts'
 
 export type EngineRuntime = {

@@ -37,5 +37,32 @@ export function createKeys(prefix: string) {
     autoBidIndex: `${base}abidx`,
     /** Written by the outbox before its WAIT, to follow what it read in the replication stream. */
     outboxFence: `${base}outbox-fence`,
+    /**
+     * A session's cache entry: the user it belongs to, or that it ended
+     * (app/services/session.server.ts, docs/decisions/020-session-user-cache.md).
+     */
+    session: (sessionId: string) => `${base}s:${sessionId}`,
+    /**
+     * A rate limit's counter or wait (app/services/rate-limit.server.ts): `name` says which,
+     * its address or username and, for a counter, its window.
+     */
+    rateLimit: (name: string) => `${base}rl:${name}`,
+    /**
+     * The prefix of the sharded pub/sub channels Socket.IO's Redis adapter broadcasts on
+     * (server/realtime.ts): channels, not keys, outside the hash tag.
+     */
+    socketIoChannels: `${prefix}:socket.io`,
   }
+}
+
+const keysByPrefix = new Map<string, Keys>()
+
+/** createKeys(prefix), made once per prefix: for code that has the prefix but no engine. */
+export function keysOf(prefix: string): Keys {
+  let keys = keysByPrefix.get(prefix)
+  if (!keys) {
+    keys = createKeys(prefix)
+    keysByPrefix.set(prefix, keys)
+  }
+  return keys
 }

@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import type { Engine } from './engine.ts'
-import { leaseLua, releaseLua } from './lua.ts'
-import { Script } from './script.ts'
+import { defineScript } from './script.ts'
 
-const lease = new Script('lease', leaseLua)
-const release = new Script('release', releaseLua)
+const lease = defineScript({
+  name: 'lease',
+  keys: ['lease'],
+  args: ['holder', 'ttlMs'],
+  /** Whether `holder` holds the lease now. */
+  parse: (raw) => raw === 1,
+})
+const release = defineScript({
+  name: 'release',
+  keys: ['lease'],
+  args: ['holder'],
+  parse: () => undefined,
+})
 
 export const LEASE_TTL_MS = 1_500
 const RENEW_EVERY_MS = 400
@@ -33,12 +43,11 @@ export class Lease {
     const tick = async () => {
       let now = false
       try {
-        now =
-          (await lease.run<number>(
-            this.engine.redis,
-            [this.engine.keys.lease],
-            [this.holder, LEASE_TTL_MS],
-          )) === 1
+        now = await lease.run(
+          this.engine.redis,
+          { lease: this.engine.keys.lease },
+          { holder: this.holder, ttlMs: LEASE_TTL_MS },
+        )
       } catch (error) {
         this.engine.log.warn('engine lease check failed', { error: String(error) })
       }
@@ -60,7 +69,9 @@ export class Lease {
     if (this.held) {
       this.held = false
       this.onChange(false)
-      await release.run(this.engine.redis, [this.engine.keys.lease], [this.holder]).catch(() => {})
+      await release
+        .run(this.engine.redis, { lease: this.engine.keys.lease }, { holder: this.holder })
+        .catch(() => {})
     }
   }
 

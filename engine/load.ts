@@ -4,7 +4,7 @@ import type { AuctionMeta, AuctionStatus } from './types.ts'
 
 // What the engine puts into Redis when Redis lacks it, read from Postgres: a user's balance and
 // name on first use, an auction after it is created or edited, every unfinished auction at
-// start-up. engine.ts puts it into Redis with the load scripts (lua.ts), which keep what Redis
+// start-up. engine.ts puts it into Redis with the load scripts (engine/lua/), which keep what Redis
 // already holds; an auction Redis lost gets its prebids and auto-bid budgets back (holds.ts).
 
 /** A user as the engine keeps them: the bid balance and the name bid lists show. */

@@ -5,14 +5,18 @@
 // taken after its auction's end (engine/bids-audit.ts);
 // with --repair, sets each wrong balance to its ledger sum. See docs/operations.md.
 import { parseArgs } from 'node:util'
-import { auditBalances, rebuildBalances } from '../engine/balances.ts'
-import { auditHolds } from '../engine/holds-audit.ts'
-import { auditLateBids } from '../engine/bids-audit.ts'
+import {
+  auditBalances,
+  auditHolds,
+  auditLateBids,
+  createRedis,
+  Engine,
+  rebuildBalances,
+  redisTarget,
+} from '../engine/index.ts'
 import { auditPaymentCredits } from '../app/services/payments/audit.server.ts'
-import { Engine } from '../engine/engine.ts'
 import { createPrismaClient } from '../app/utils/db.server.ts'
 import { parseEnv } from '../app/utils/env.server.ts'
-import { createRedis, redisTarget } from '../engine/redis.ts'
 
 async function main() {
   const { values } = parseArgs({

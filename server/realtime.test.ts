@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { Server } from 'socket.io'
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client'
 import { afterAll, expect, test, vi } from 'vitest'
-import { Engine } from '../engine/engine.ts'
+import { Engine } from '../engine/index.ts'
 import { createUser, liveAuction, sleep, testEngine } from '../engine/test-support.ts'
 import { attachRealtime, TIMER_SLICE_SOCKETS } from './realtime.ts'
 

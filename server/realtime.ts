@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis'
 import type { Server as SocketServer, Socket } from 'socket.io'
-import type { Engine } from '../engine/index.ts'
+import { keysOf, type Engine } from '../engine/index.ts'
 import { forVisitors } from '../app/models/house-bids.ts'
 import { presentAuction, presentBid, timersInSeconds } from '../app/models/live-auction.ts'
 import { getSettings } from '../app/models/settings.server.ts'
@@ -72,7 +72,7 @@ export function attachRealtime({
   const sub = redis.duplicate({ connectionName: 'socket.io:sub' })
   io.adapter(
     createShardedAdapter(pub, sub, {
-      channelPrefix: `${prefix}:socket.io`,
+      channelPrefix: keysOf(prefix).socketIoChannels,
       subscriptionMode: 'static',
     }),
   )

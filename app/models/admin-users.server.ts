@@ -166,7 +166,7 @@ export async function deleteUser(engine: Engine, adminId: string, id: string) {
     })
     // The engine lets go of them last, before the row's removal is committed: from now on no
     // bid, auto bid or prebid of theirs is taken, and their prebids do not become bids at the
-    // start (engine/lua.ts removeUserLua). If this fails, the account stays as it was.
+    // start (engine/lua/remove-user.lua). If this fails, the account stays as it was.
     const removed = await engine.removeUser(id)
     for (const { auctionId } of prebids) {
       if (!removed.prebids.has(auctionId)) continue

@@ -1,4 +1,4 @@
-import { BUY_NOW_WINDOW_MS, PAYMENT_WINDOW_MS } from '../../engine/orders.ts'
+import { BUY_NOW_WINDOW_MS, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { toMajor } from '~/utils/money.ts'

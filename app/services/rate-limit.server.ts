@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net'
-import { Script } from '../../engine/script.ts'
+import { keysOf, loginAttemptScript } from '../../engine/index.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
@@ -37,8 +37,8 @@ export const loginBackoff = {
   forgetSeconds: 900,
 }
 
-function prefix() {
-  return `{${getEnv().REDIS_PREFIX}}:rl:`
+function limitKey(name: string) {
+  return keysOf(getEnv().REDIS_PREFIX).rateLimit(name)
 }
 
 /** A limit's count with RATE_LIMIT_SCALE applied, at least 1. */
@@ -47,12 +47,12 @@ function scaled(count: number) {
 }
 
 /** The counter of `key` in the current window, and the milliseconds until that window ends. */
-function windowOf(bucket: string, key: string, windowSeconds: number) {
+function windowOf(bucket: string, id: string, windowSeconds: number) {
   const windowMs = windowSeconds * 1000
   const now = Date.now()
   const window = Math.floor(now / windowMs)
   return {
-    key: `${prefix()}${bucket}:${key.toLowerCase()}:${window}`,
+    key: limitKey(`${bucket}:${id.toLowerCase()}:${window}`),
     leftMs: windowMs - (now % windowMs),
   }
 }
@@ -105,45 +105,14 @@ export function clientKey(ip: string): string {
     .join(':')}::/64`
 }
 
-/**
- * KEYS: the pair's wait, the pair's failures, the address's attempts in this window, the
- * username's failures in this window.
- * ARGV: attempts allowed per address, ms until the address window ends, its length in seconds,
- * free failures, first wait ms, longest wait ms, seconds to forget the pair's failures, failures
- * allowed per username, the wait ms while the username is past them.
- *
- * Returns 0 to go on to the password, else the ms to wait. The attempt counts as a failure of
- * the pair from the start (a success clears it), so parallel attempts cannot pass one wait.
- */
-const loginAttemptLua = `
-local wait = redis.call('PTTL', KEYS[1])
-if wait > 0 then return wait end
-local attempts = redis.call('INCR', KEYS[3])
-redis.call('EXPIRE', KEYS[3], ARGV[3])
-if attempts > tonumber(ARGV[1]) then return tonumber(ARGV[2]) end
-local failures = redis.call('INCR', KEYS[2])
-redis.call('EXPIRE', KEYS[2], ARGV[7])
-local delay = 0
-local free = tonumber(ARGV[4])
-if failures >= free then
-  delay = math.min(tonumber(ARGV[6]), tonumber(ARGV[5]) * 2 ^ (failures - free))
-end
-if tonumber(redis.call('GET', KEYS[4]) or '0') > tonumber(ARGV[8]) then
-  delay = math.max(delay, tonumber(ARGV[9]))
-end
-if delay > 0 then redis.call('SET', KEYS[1], '1', 'PX', math.floor(delay)) end
-return 0
-`
-const loginAttemptScript = new Script('login-attempt', loginAttemptLua)
-
 function loginKeys(username: string, clientIp: string) {
   const user = username.trim().toLowerCase()
   // The address first: it never holds the separator in a way a username could imitate.
   const pair = `${clientKey(clientIp)}:${user}`
   return {
     user,
-    wait: `${prefix()}login-wait:${pair}`,
-    failures: `${prefix()}login-fail:${pair}`,
+    wait: limitKey(`login-wait:${pair}`),
+    failures: limitKey(`login-fail:${pair}`),
   }
 }
 
@@ -156,20 +125,25 @@ export async function startLoginAttempt(username: string, clientIp: string): Pro
   const keys = loginKeys(username, clientIp)
   const address = windowOf('login-ip', clientKey(clientIp), limits.loginPerIp.windowSeconds)
   const busy = windowOf('login-user', keys.user, limits.loginPerUsername.windowSeconds)
-  const ms = await loginAttemptScript.run<number>(
+  const ms = await loginAttemptScript.run(
     getRedis(),
-    [keys.wait, keys.failures, address.key, busy.key],
-    [
-      scaled(limits.loginPerIp.limit),
-      address.leftMs,
-      limits.loginPerIp.windowSeconds,
-      scaled(loginBackoff.freeFailures),
-      loginBackoff.firstMs,
-      loginBackoff.maxMs,
-      loginBackoff.forgetSeconds,
-      scaled(limits.loginPerUsername.limit),
-      loginBackoff.busyUsernameMs,
-    ],
+    {
+      wait: keys.wait,
+      failures: keys.failures,
+      addressAttempts: address.key,
+      usernameFailures: busy.key,
+    },
+    {
+      attemptsPerAddress: scaled(limits.loginPerIp.limit),
+      addressLeftMs: address.leftMs,
+      addressWindowSeconds: limits.loginPerIp.windowSeconds,
+      freeFailures: scaled(loginBackoff.freeFailures),
+      firstWaitMs: loginBackoff.firstMs,
+      longestWaitMs: loginBackoff.maxMs,
+      forgetSeconds: loginBackoff.forgetSeconds,
+      failuresPerUsername: scaled(limits.loginPerUsername.limit),
+      busyUsernameWaitMs: loginBackoff.busyUsernameMs,
+    },
   )
   return ms > 0 ? toSeconds(ms) : 0
 }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { createRedis as connect, redisTarget, type RedisTarget } from '../../engine/redis.ts'
+import { createRedis as connect, redisTarget, type RedisTarget } from '../../engine/index.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
 // One Redis connection per process for commands (blocking reads and pub/sub get their own,

@@ -1,6 +1,6 @@
 import { createCookie } from '@remix-run/node'
 import { LRUCache } from 'lru-cache'
-import type { Engine } from '../../engine/index.ts'
+import { keysOf, type Engine } from '../../engine/index.ts'
 import { log, noteRequest } from '~/services/logger.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
@@ -109,7 +109,7 @@ function keepLocally(sessionId: string, userId: string, expires: number) {
   const ttl = Math.min(expires - Date.now(), LOCAL_SESSION_MS)
   if (ttl > 0) localSessions.set(sessionId, { userId }, { ttl })
 }
-const sessionCacheKey = (sessionId: string) => `{${getEnv().REDIS_PREFIX}}:s:${sessionId}`
+const sessionCacheKey = (sessionId: string) => keysOf(getEnv().REDIS_PREFIX).session(sessionId)
 
 /** The signed-in user's id, or null; cheap enough for every bid. */
 export async function getOptionalUserId(request: Request): Promise<string | null> {

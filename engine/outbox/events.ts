@@ -1,6 +1,6 @@
 import type { OutboxBatch } from './batch.ts'
 
-// The outbox stream's entries as the Lua scripts write them (lua.ts, autobid-lua.ts). Every
+// The outbox stream's entries as the Lua scripts write them (engine/lua/). Every
 // entry carries `type` and `at` (Redis time in ms) besides the fields of its type; values are
 // strings, as Redis keeps them, and are read unchecked, so each is optional here.
 

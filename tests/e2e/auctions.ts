@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { type Redis } from 'ioredis'
-import { createRedis } from '../../engine/redis.ts'
+import { createRedis, Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import { afterAll, inject } from 'vitest'
 import { slugify } from '../../app/utils/slug.ts'
-import { Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { waitFor } from '../setup/stack.ts'
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, test } from 'vitest'
-import { createWinnerOrders } from '../../engine/orders.ts'
+import { createWinnerOrders } from '../../engine/index.ts'
 import { startFreedomPayFake, type FreedomPayFake } from '../support/freedompay-fake.ts'
 import { sessionOf } from './api.ts'
 import { createFinishedAuction, e2eDatabase } from './auctions.ts'

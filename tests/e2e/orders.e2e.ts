@@ -1,6 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { createWinnerOrders } from '../../engine/orders.ts'
+import { createWinnerOrders } from '../../engine/index.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { call, sessionOf, unique } from './api.ts'
 import { createFinishedAuction } from './auctions.ts'

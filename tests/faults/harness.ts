@@ -6,9 +6,13 @@ import { promisify } from 'node:util'
 import type { Redis } from 'ioredis'
 import { io, type Socket } from 'socket.io-client'
 import { expect, onTestFailed } from 'vitest'
-import { auditBalances } from '../../engine/balances.ts'
-import { Engine, type AuctionStatus } from '../../engine/index.ts'
-import { createRedis, type RedisTarget } from '../../engine/redis.ts'
+import {
+  type AuctionStatus,
+  auditBalances,
+  createRedis,
+  Engine,
+  type RedisTarget,
+} from '../../engine/index.ts'
 import {
   BID_EVERY_MS,
   createAuctions,

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { auditPaymentCredits } from '../../app/services/payments/audit.server.ts'
-import { auditBalances } from '../../engine/balances.ts'
-import { auditLateBids } from '../../engine/bids-audit.ts'
-import { auditHolds } from '../../engine/holds-audit.ts'
-import type { Engine } from '../../engine/index.ts'
+import { auditBalances, auditHolds, auditLateBids, type Engine } from '../../engine/index.ts'
 import { startFreedomPayFake, type FreedomPayFake } from '../support/freedompay-fake.ts'
 import {
   createPeople,

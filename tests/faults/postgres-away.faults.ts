@@ -1,5 +1,5 @@
 import { type Redis } from 'ioredis'
-import { createRedis } from '../../engine/redis.ts'
+import { createRedis } from '../../engine/index.ts'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import {
   account,

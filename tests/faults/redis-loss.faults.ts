@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
-import { auditHolds } from '../../engine/holds-audit.ts'
-import type { Engine } from '../../engine/index.ts'
+import { auditHolds, type Engine } from '../../engine/index.ts'
 import {
   account,
   auctionsReach,

@@ -4,8 +4,7 @@ import path from 'node:path'
 import type { Redis } from 'ioredis'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, inject, onTestFailed, test } from 'vitest'
-import type { Engine } from '../../engine/index.ts'
-import { createRedis, type RedisTarget } from '../../engine/redis.ts'
+import { createRedis, type Engine, type RedisTarget } from '../../engine/index.ts'
 import {
   replicasOnline,
   startDataNode,

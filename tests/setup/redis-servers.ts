@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { createRedis } from '../../engine/redis.ts'
+import { createRedis } from '../../engine/index.ts'
 import { redisServerBinary } from '../../scripts/services.ts'
 import { waitFor } from './stack.ts'
 

@@ -1,7 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest'
-import { BotWorker } from '../../../engine/bots.ts'
+import { BotWorker, type Engine } from '../../../engine/index.ts'
 import { createAuction, testEngine } from '../../../engine/test-support.ts'
-import type { Engine } from '../../../engine/index.ts'
 import type { PrismaClient } from '~/utils/db.server.ts'
 import { DEFAULT_DEMO_KEEPER_OPTIONS, runKeeperPass, startDemoKeeper } from './keeper.server.ts'
 

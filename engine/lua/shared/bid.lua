@@ -1,0 +1,51 @@
+-- What every bid does, a person's (bid.lua), the auto-bidder's (auto-bid.lua) and a bot's
+-- (bot-bid.lua). The hot path of the product, so it does the least Redis work a bid needs: the
+-- deadline lives in the auction hash only (the "ending" set holds a lower bound the sweeper
+-- moves on, see sweep.lua), every number is turned into text once, with integer formatting, and
+-- the recent-bids list is trimmed only when it has grown to twice its size.
+
+-- The clock and the auction's fields a bid needs: now, {status, price, inc, deadline, last,
+-- bids}; or nil and the refusal when the auction takes no bid from `bidder` now.
+local function open_bid(auction, bidder)
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local a = redis.call('HMGET', auction, 'status', 'price', 'inc', 'deadline', 'last', 'bids')
+  if not a[1] then return nil, {'err', 'auction_not_found'} end
+  if a[1] == 'finished' then return nil, {'err', 'auction_ended'} end
+  if a[1] ~= 'live' then return nil, {'err', 'auction_not_live'} end
+  if now >= tonumber(a[4]) then return nil, {'err', 'auction_ended'} end
+  if a[5] == bidder then return nil, {'err', 'already_leading'} end
+  return now, a
+end
+
+-- A person's {balance, last bid at, name}; or nil and the refusal when the balance is not in
+-- Redis or the person's last bid was less than `interval` ms ago.
+local function open_person(user, now, interval)
+  local u = redis.call('HMGET', user, 'bal', 'lb', 'name')
+  if not u[1] then return nil, {'err', 'user_not_loaded'} end
+  if u[2] and now - tonumber(u[2]) < interval then return nil, {'err', 'too_fast'} end
+  return u
+end
+
+-- Places the bid once its bidder has paid: raises the price, resets the timer, writes the outbox
+-- entry and the recent-bids row, counts the bidder. `bid` holds auction (its id), bidder, name,
+-- bot, debit and auto ('0'/'1'), balance (text, '-1' for a bot), timer (ms) and kept (recent
+-- bids kept). Returns {'ok', entry id, price, deadline, bids, balance, now, name}.
+local function place_bid(auction, recent, outbox, bidders, now, a, bid)
+  local fmt = string.format
+  local nows = fmt('%d', now)
+  local price = fmt('%d', tonumber(a[2]) + tonumber(a[3]))
+  local bids = fmt('%d', tonumber(a[6] or '0') + 1)
+  local deadline = fmt('%d', now + bid.timer)
+  redis.call('HSET', auction, 'price', price, 'deadline', deadline, 'last', bid.bidder,
+    'lastName', bid.name, 'lastBot', bid.bot, 'bids', bids)
+  local id = redis.call('XADD', outbox, '*', 'type', 'bid', 'auction', bid.auction,
+    'bidder', bid.bidder, 'name', bid.name, 'bot', bid.bot, 'debit', bid.debit, 'price', price,
+    'balance', bid.balance, 'at', nows, 'auto', bid.auto)
+  local listed = redis.call('LPUSH', recent, '{"id":"' .. id .. '","bidder":' .. cjson.encode(bid.bidder) ..
+    ',"name":' .. cjson.encode(bid.name) .. ',"bot":' .. (bid.bot == '1' and 'true' or 'false') ..
+    ',"prebid":false,"price":' .. price .. ',"at":' .. nows .. '}')
+  if listed > 2 * bid.kept then redis.call('LTRIM', recent, 0, bid.kept - 1) end
+  redis.call('SADD', bidders, bid.bidder)
+  return {'ok', id, price, deadline, bids, bid.balance, nows, bid.name}
+end
