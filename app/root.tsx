@@ -30,6 +30,7 @@ import { getEnv } from '~/utils/env.server.ts'
 import { getLanguage } from '~/services/i18n.server.ts'
 import { getOptionalUser, withLiveBalance } from '~/services/session.server.ts'
 import { readOnboarding } from '~/services/onboarding.server.ts'
+import type { OnboardingSteps } from '~/components/onboarding.tsx'
 import { getToast } from '~/services/toast.server.ts'
 import { PAGE_VARY, PRIVATE } from '~/utils/cache-control.ts'
 import { combineHeaders } from '~/utils/http.ts'
@@ -143,15 +144,20 @@ const Onboarding = lazy(() =>
 
 function OnboardingWhenDue() {
   const data = useOptionalRootData()
-  const due = Boolean(data?.user && (data.onboarding.welcome || data.onboarding.completeProfile))
-  // The flags come once; the steps they started go on after the root's data forgets them.
-  const [started, setStarted] = useState(due)
+  const welcome = Boolean(data?.user && data.onboarding.welcome)
+  const completeProfile = Boolean(data?.user && data.onboarding.completeProfile)
+  // The flags come once (the loader clears their cookie) and the root's data may be read again
+  // before the dialogs' code has arrived on a slow connection: the steps asked for are kept here
+  // and handed to the dialogs, rather than read by them from data that has forgotten them.
+  const [steps, setSteps] = useState<OnboardingSteps | null>(
+    welcome || completeProfile ? { welcome, completeProfile } : null,
+  )
   useEffect(() => {
-    if (due) setStarted(true)
-  }, [due])
-  return started ? (
+    if (welcome || completeProfile) setSteps({ welcome, completeProfile })
+  }, [welcome, completeProfile])
+  return steps ? (
     <Suspense fallback={null}>
-      <Onboarding />
+      <Onboarding onboarding={steps} />
     </Suspense>
   ) : null
 }

@@ -17,12 +17,15 @@ import {
 // The dialog's window (Radix Dialog) is loaded only for the person who has a dialog to see.
 const OnboardingDialog = lazy(() => import('~/components/onboarding-dialog.tsx'))
 
+/** Which onboarding steps a registration asked for (the root loader's flags, read once). */
+export type OnboardingSteps = { welcome: boolean; completeProfile: boolean }
+
 /**
  * The welcome and complete-profile dialogs after registration (docs/rules.md#onboarding), each shown
  * once. Without JavaScript they are plain sections at the top of the page, with a plain form.
  */
-export function Onboarding() {
-  const { user, onboarding } = useRootData()
+export function Onboarding({ onboarding }: { onboarding: OnboardingSteps }) {
+  const { user } = useRootData()
   const hydrated = useHydrated()
   const [step, setStep] = useState<'welcome' | 'profile' | 'done'>(
     onboarding.welcome ? 'welcome' : onboarding.completeProfile ? 'profile' : 'done',

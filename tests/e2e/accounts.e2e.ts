@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { open, screenshot, setupBrowser } from './browser.ts'
+import { hydrated, open, screenshot, setupBrowser } from './browser.ts'
 import { createAuction } from './auctions.ts'
 import { dismissOnboarding, logout, register, uniqueName } from './people.ts'
 
@@ -127,4 +127,26 @@ describe('onboarding with JavaScript', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).click()
     await page.getByRole('dialog').getByRole('heading', { name: 'Заполните профиль' }).waitFor()
   }, 45_000)
+
+  test("the page reading its data again before the dialogs' code arrives still shows the welcome", async () => {
+    const page = await browser.newPage()
+    // A slow connection: the dialogs' code is held until the page has read its data again.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/onboarding[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await register(page, uniqueName('ob'))
+    await hydrated(page)
+    // Going to another page reads the root's data again, without the onboarding flags.
+    const readAgain = page.waitForResponse((response) => response.url().includes('/auctions.data'))
+    await page.getByRole('banner').getByRole('link', { name: 'Аукционы', exact: true }).click()
+    await readAgain
+    release()
+    await page
+      .getByRole('dialog')
+      .getByRole('heading', { name: /Добро пожаловать/ })
+      .waitFor()
+  })
 })
