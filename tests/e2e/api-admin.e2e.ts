@@ -920,8 +920,10 @@ describe('admin API: deletes keep money (docs/decisions/029-nothing-paid-disappe
     // through the last seconds of the timer, and the remaining prebidder wins.
     expect(await read()).toMatchObject({ totalBids: 1, prebidsCount: 1 })
     await expect.poll(async () => (await read()).status, { timeout: 20_000 }).toBe('finished')
-    const row = await e2eDatabase().auction.findUniqueOrThrow({ where: { id: auction.id } })
-    expect(row).toMatchObject({ winnerId: stays.id, totalBids: 1 })
+    // Postgres learns of the finish from the outbox, a moment after Redis.
+    const row = () => e2eDatabase().auction.findUniqueOrThrow({ where: { id: auction.id } })
+    await expect.poll(async () => (await row()).status, { timeout: 10_000 }).toBe('finished')
+    expect(await row()).toMatchObject({ winnerId: stays.id, totalBids: 1 })
   })
 })
 
