@@ -176,7 +176,7 @@ describe('finish', () => {
   }, 20_000)
 
   test('bids keep an auction alive past the deadlines the sweeper was first told of', async () => {
-    const { engine } = testEngine({ timerMs: 600 })
+    const { engine } = testEngine({ timerMs: 1_500 })
     const auction = await liveAuction(engine)
     const users = [
       await createUser(engine.prisma),
@@ -184,7 +184,8 @@ describe('finish', () => {
       await createUser(engine.prisma),
     ]
     let last: Awaited<ReturnType<typeof engine.bid>> | undefined
-    // Six bids 400 ms apart: well past the first deadlines, each within the timer.
+    // Six bids 400 ms apart: past the first deadline (2.4 s against 1.5 s), each well within the
+    // timer even when a busy machine makes a bid take a second.
     for (let i = 0; i < 6; i++) {
       await sleep(400)
       last = await engine.bid(auction.id, users[i % 3]!.id)
