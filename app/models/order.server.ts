@@ -1,6 +1,7 @@
 import { BUY_NOW_WINDOW_MS, PAYMENT_WINDOW_MS } from '../../engine/orders.ts'
 import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { toMajor } from '~/utils/money.ts'
 import {
   ADMIN_TRANSITIONS,
@@ -16,16 +17,6 @@ import {
 /** The value of one spent bid (docs/rules.md#bid-packages: 15 som per bid in every package). */
 export const BID_VALUE = 15_00
 export const ADMIN_ORDERS_PER_PAGE = 20
-
-export class OrderError extends Error {
-  constructor(
-    public readonly status: number,
-    /** i18n key of the "orders" namespace. */
-    public readonly key: string,
-  ) {
-    super(key)
-  }
-}
 
 const orderSelect = {
   id: true,
@@ -114,7 +105,9 @@ export async function setDelivery(
   })
   if (!changed) {
     const exists = await getPrisma().order.count({ where: { id: orderId, userId } })
-    throw exists ? new OrderError(409, 'errors.notPayable') : new OrderError(404, 'errors.notFound')
+    throw exists
+      ? new DomainError(409, 'errors.notPayable')
+      : new DomainError(404, 'errors.notFound')
   }
   const row = await getPrisma().order.findFirstOrThrow({
     where: { id: orderId, userId },
@@ -185,11 +178,11 @@ export async function getBuyNowOffer(
 
 /** Creates the Buy It Now order (awaiting payment, 48 hours to pay) or says why not. */
 export async function buyNow(auctionId: string, userId: string, now = new Date()) {
-  if (!auctionId) throw new OrderError(404, 'errors.auctionNotFound')
+  if (!auctionId) throw new DomainError(404, 'errors.auctionNotFound')
   const offer = await getBuyNowOffer(auctionId, userId, now)
-  if (!offer) throw new OrderError(404, 'errors.auctionNotFound')
+  if (!offer) throw new DomainError(404, 'errors.auctionNotFound')
   if (!offer.available)
-    throw new OrderError(offer.reason === 'errors.alreadyBought' ? 409 : 403, offer.reason)
+    throw new DomainError(offer.reason === 'errors.alreadyBought' ? 409 : 403, offer.reason)
   try {
     const row = await getPrisma().order.create({
       data: {
@@ -205,7 +198,7 @@ export async function buyNow(auctionId: string, userId: string, now = new Date()
   } catch (error) {
     // Two clicks at once: the unique index lets one through.
     if ((error as { code?: string } | null)?.code === 'P2002')
-      throw new OrderError(409, 'errors.alreadyBought')
+      throw new DomainError(409, 'errors.alreadyBought')
     throw error
   }
 }
@@ -280,9 +273,9 @@ export type AdminOrderView = Awaited<ReturnType<typeof listOrders>>['orders'][nu
 export async function setOrderStatus(id: string, status: OrderStatusName, now = new Date()) {
   const prisma = getPrisma()
   const order = await prisma.order.findUnique({ where: { id }, select: { status: true } })
-  if (!order) throw new OrderError(404, 'errors.notFound')
+  if (!order) throw new DomainError(404, 'errors.notFound')
   if (!ADMIN_TRANSITIONS[order.status].includes(status))
-    throw new OrderError(409, 'admin-orders:errors.transition')
+    throw new DomainError(409, 'admin-orders:errors.transition')
   const stamp =
     status === 'paid'
       ? { paidAt: now }
@@ -296,7 +289,7 @@ export async function setOrderStatus(id: string, status: OrderStatusName, now = 
     data: { status, ...stamp },
   })
   // Changed meanwhile (a payment, the expiry worker or another admin).
-  if (changed.count === 0) throw new OrderError(409, 'admin-orders:errors.transition')
+  if (changed.count === 0) throw new DomainError(409, 'admin-orders:errors.transition')
   const row = await prisma.order.findUniqueOrThrow({ where: { id }, select: adminSelect })
   return adminView(row, now)
 }

@@ -1,4 +1,4 @@
-import { OrderError } from '~/models/order.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import type { BidPackage } from '~/utils/bid-packages.ts'
 import { getPrisma, type PaymentStatus, type Prisma } from '~/utils/db.server.ts'
 import { refundCandidate } from '~/validation/order.ts'
@@ -291,14 +291,14 @@ export type RefundTarget = {
 export async function findRefundTarget(tx: Tx, orderId: string): Promise<RefundTarget> {
   const [order] = await tx.$queryRaw<{ status: string }[]>`
     SELECT status::text AS status FROM "Order" WHERE id = ${orderId} FOR UPDATE`
-  if (!order) throw new OrderError(404, 'admin-orders:errors.notFound')
+  if (!order) throw new DomainError(404, 'admin-orders:errors.notFound')
   const payments = await tx.payment.findMany({
     where: { orderId, status: { in: ['paid', 'held', 'refunded'] } },
     select: refundSelect,
     orderBy: { createdAt: 'asc' },
   })
   const candidate = refundCandidate(order.status, payments)
-  if ('refused' in candidate) throw new OrderError(409, candidate.refused)
+  if ('refused' in candidate) throw new DomainError(409, candidate.refused)
   return { orderId, ...candidate }
 }
 

@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { assignBot, getBotUsername } from '~/models/admin-bots.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { adminIdParam, refuseForm, requireAdmin } from '~/services/admin.server.ts'
@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await assignBot(auctionId, botId, bidLimit)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
     return refuseForm(t, error.status, result, t('assign.failed'))
   }

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError, updateAuction } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { updateAuction } from '~/models/admin-auctions.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { adminIdParam, refuseForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -41,7 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       description: t('form.saved', { title: auction.title }),
     })
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
     return refuseForm(t, error.status, result, t('form.failed'))
   }

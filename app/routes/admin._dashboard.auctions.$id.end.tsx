@@ -3,7 +3,8 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError, endAuction } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { endAuction } from '~/models/admin-auctions.server.ts'
 import { getAuctionById } from '~/models/auction-live.server.ts'
 import { adminIdParam, refuseConfirmation, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -31,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await endAuction(context.engine, id)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     return refuseConfirmation(t, error, t('end.failed'))
   }
   return redirectWithToast(dashboardUrl(request), {

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { getBotUsername, unassignBot } from '~/models/admin-bots.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { adminIdParam, refuseConfirmation, requireAdmin } from '~/services/admin.server.ts'
@@ -33,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await unassignBot(auctionId, botId)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     return refuseConfirmation(t, error, t('assign.failed'))
   }
   return redirectWithToast(

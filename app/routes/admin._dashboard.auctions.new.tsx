@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { AuctionForm } from '~/components/admin/dashboard-auction-form.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError, createAuction } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { createAuction } from '~/models/admin-auctions.server.ts'
 import { getOpenAuctionPageOf } from '~/models/auction.server.ts'
 import { refuseForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     auction = await createAuction(context.engine, submission.value)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
     return refuseForm(t, error.status, result, t('form.failed'))
   }

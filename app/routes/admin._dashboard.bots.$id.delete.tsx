@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { deleteBot, getBotUsername } from '~/models/admin-bots.server.ts'
 import { adminIdParam, refuseConfirmation, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deleteBot(id)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     return refuseConfirmation(t, error, t('bots.deleteFailed'))
   }
   return redirectWithToast(dashboardUrl(request), {

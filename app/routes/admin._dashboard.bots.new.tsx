@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { BotCreateForm, BotCreateFormSchema } from '~/components/admin/dashboard-bot-list.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { createBot } from '~/models/admin-bots.server.ts'
 import { refuseForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: t('bots.created', { name: bot.username }),
     })
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
     return refuseForm(t, error.status, result, t('bots.failed'))
   }

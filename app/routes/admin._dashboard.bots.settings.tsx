@@ -8,7 +8,7 @@ import {
 } from '~/components/admin/dashboard-bot-settings.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { getBotSettings, updateBotSettings } from '~/models/admin-bots.server.ts'
 import { refuseForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await updateBotSettings(submission.value)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
     return refuseForm(t, error.status, result, t('botSettings.failed'))
   }

@@ -13,7 +13,8 @@ import { FinishedTable } from '~/components/admin/finished-table.tsx'
 import { ConfirmForm, UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
-import { AdminError, deleteFinishedAuction } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { deleteFinishedAuction } from '~/models/admin-auctions.server.ts'
 import { auctionStats, listFinished } from '~/models/admin-finished.server.ts'
 import { getAuctionById } from '~/models/auction-live.server.ts'
 import { requireAdmin } from '~/services/admin.server.ts'
@@ -42,7 +43,7 @@ function listUrl(requestUrl: string) {
 /** A missing auction is the dialog's message, not an error page. */
 function orNull<T>(promise: Promise<T>) {
   return promise.catch((error: unknown) => {
-    if (error instanceof AdminError) return null
+    if (error instanceof DomainError) return null
     throw error
   })
 }
@@ -96,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await deleteFinishedAuction(context.engine, id)
     } catch (error) {
-      if (!(error instanceof AdminError)) throw error
+      if (!(error instanceof DomainError)) throw error
       const message = t(`admin:${error.key}`)
       const headers = await createToastHeaders({
         type: 'error',

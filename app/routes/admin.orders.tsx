@@ -19,7 +19,8 @@ import { OrdersTable } from '~/components/admin/orders-table.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
-import { getAdminOrder, listOrders, OrderError, setOrderStatus } from '~/models/order.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { getAdminOrder, listOrders, setOrderStatus } from '~/models/order.server.ts'
 import { requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { refundOrder } from '~/services/payments/refund.server.ts'
@@ -109,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }),
     })
   } catch (error) {
-    if (!(error instanceof OrderError)) throw error
+    if (!(error instanceof DomainError)) throw error
     return redirectWithToast(back, {
       type: 'error',
       title: t('failed'),
@@ -138,7 +139,7 @@ async function refundAction(
       description: t('refund.done', { title: order?.auction.title ?? '' }),
     })
   } catch (error) {
-    if (!(error instanceof OrderError)) throw error
+    if (!(error instanceof DomainError)) throw error
     return data({ refundError: t(error.key) }, error.status)
   }
 }

@@ -22,7 +22,7 @@ import { UsersTable } from '~/components/admin/users-table.tsx'
 import { ConfirmForm, UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import {
   deleteUser,
   editUser,
@@ -79,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     activityId ? getUserView(context.engine, activityId) : null,
     activityId
       ? userActivity(activityId).catch((error: unknown) => {
-          if (error instanceof AdminError) return null
+          if (error instanceof DomainError) return null
           throw error
         })
       : null,
@@ -173,7 +173,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         description: t('edit.saved', { username: user.username }),
       })
     } catch (error) {
-      if (!(error instanceof AdminError)) throw error
+      if (!(error instanceof DomainError)) throw error
       // A refused balance change is said at its field; other refusals above the form.
       return failed(
         error.status,
@@ -190,7 +190,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await deleteUser(context.engine, admin.id, id)
     } catch (error) {
-      if (!(error instanceof AdminError)) throw error
+      if (!(error instanceof DomainError)) throw error
       const message = t(error.key)
       const headers = await createToastHeaders({
         type: 'error',

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import type { TFunction } from 'i18next'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser, type CurrentUser } from '~/services/session.server.ts'
 import { createToastHeaders } from '~/services/toast.server.ts'
@@ -37,7 +37,7 @@ export async function adminTranslator(request: Request): Promise<TFunction> {
 }
 
 /**
- * Runs an /api/admin handler for an admin only; an AdminError becomes its status with the
+ * Runs an /api/admin handler for an admin only; an DomainError becomes its status with the
  * message in the request's language.
  */
 export async function adminApi(
@@ -49,7 +49,7 @@ export async function adminApi(
   try {
     return await run(t, admin)
   } catch (error) {
-    if (error instanceof AdminError) return apiError(error.status, t(error.key))
+    if (error instanceof DomainError) return apiError(error.status, t(error.key))
     throw error
   }
 }
@@ -101,7 +101,7 @@ export async function refuseForm(
 }
 
 /** A refused confirmation (end, delete, remove): the reason for its dialog, and a toast. */
-export async function refuseConfirmation(t: TFunction, error: AdminError, title: string) {
+export async function refuseConfirmation(t: TFunction, error: DomainError, title: string) {
   const message = errorText(t, error.key)
   const headers = await createToastHeaders({ type: 'error', title, description: message })
   return data({ error: message }, { status: error.status, headers })

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
-import { buyNow, OrderError, setDelivery } from '~/models/order.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { buyNow, setDelivery } from '~/models/order.server.ts'
 import { getUserOrder } from '~/models/payment.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
@@ -39,7 +40,7 @@ export async function handleDeliveryForm(request: Request, userId: string, form:
   try {
     await setDelivery(userId, orderId, submission.value)
   } catch (error) {
-    if (!(error instanceof OrderError)) throw error
+    if (!(error instanceof DomainError)) throw error
     if (error.status === 404) return unknown()
     return failed(error.status, submission.reply({ formErrors: [error.key] }))
   }
@@ -61,7 +62,7 @@ export async function handleBuyNowForm(request: Request, auctionId: string, back
       description: t('buyNow.created'),
     })
   } catch (error) {
-    if (!(error instanceof OrderError)) throw error
+    if (!(error instanceof DomainError)) throw error
     return redirectWithToast(back, {
       type: 'error',
       title: t('buyNow.failed'),
