@@ -5,15 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import {
-  Link,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useMatches,
-  type ClientLoaderFunctionArgs,
-} from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, Outlet, useLoaderData, useLocation, useMatches } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AuctionsTable, BidPackages } from '~/components/admin/dashboard-auctions-table.tsx'
@@ -50,7 +43,9 @@ import { pageParam } from '~/utils/http.ts'
 // the page without. Links open them; closing one goes back to /admin with the same pages of the
 // tables.
 
-export const handle = { i18n: [...DASHBOARD_NS] }
+const i18n = i18nRoute(DASHBOARD_NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request)
@@ -79,14 +74,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bots,
     botsCard,
   }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...DASHBOARD_NS]),
-  ])
-  return loaded
 }
 
 /**

@@ -4,8 +4,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { FinishedStats } from '~/components/admin/finished-stats.tsx'
@@ -28,7 +28,9 @@ import { readForm } from '~/utils/form.server.ts'
 // both opened by query parameters so the page works without JavaScript.
 
 const NS = ['admin-finished', 'admin'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 /** Dialog parameters; dropped from the URL after a successful action. */
 const DIALOG_PARAMS = ['stats', 'confirm'] as const
@@ -73,14 +75,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     stats: statsId ? { title: await titleOf(statsId), stats } : null,
     deleting: deleteId ? { id: deleteId, title: await titleOf(deleteId) } : null,
   }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]

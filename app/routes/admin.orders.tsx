@@ -5,15 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ClientLoaderFunctionArgs,
-} from '@remix-run/react'
-import i18next from 'i18next'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { useTranslation } from 'react-i18next'
 import { OrdersTable } from '~/components/admin/orders-table.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
@@ -43,7 +36,9 @@ import {
 // which asks for the reason and posts intent=refund (docs/rules.md#refunds).
 
 const NS = ['admin-orders', 'orders', 'admin'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 function statusParam(value: string | null): OrderStatusName | null {
   return (orderStatuses as readonly string[]).includes(value ?? '')
@@ -76,14 +71,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
             : 'errors.notFound',
         }
   return { title: t('title'), status, refund, ...list }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]

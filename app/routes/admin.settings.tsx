@@ -5,8 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { normalizeDisclose, SettingsForm } from '~/components/admin/settings-form.tsx'
@@ -23,7 +23,9 @@ import { readForm } from '~/utils/form.server.ts'
 // validated by the same schema as PUT /api/admin/settings.
 
 const NS = ['admin-settings', 'admin'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
@@ -45,14 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       discloseHouseBids: settings.discloseHouseBids,
     },
   }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]

@@ -5,14 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  type ClientLoaderFunctionArgs,
-} from '@remix-run/react'
-import i18next from 'i18next'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { ArrowLeft, Search, Shield, UserCheck, UserPlus, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -44,7 +38,9 @@ import { readForm } from '~/utils/form.server.ts'
 // delete dialogs, each opened by a query parameter so the page works without JavaScript.
 
 const NS = ['admin-users', 'admin'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 const SEARCH_MAX = 100
 /** Dialog parameters; dropped from the URL after a successful action. */
@@ -104,14 +100,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     activity: activityId ? { user: activityUser?.username ?? null, activity } : null,
     deleting: deleteId ? { id: deleteId, username: deleting?.username ?? null } : null,
   }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]

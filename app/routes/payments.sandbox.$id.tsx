@@ -5,8 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CreditCard, FlaskConical, Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -25,7 +25,9 @@ import { readForm } from '~/utils/form.server.ts'
 // handler as /api/payments/webhook/sandbox; then the payer returns to /topup?payment={id}.
 
 const NS = [PAYMENTS_NS, 'common'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 async function loadOwnPayment(request: Request, id: string) {
   const user = await getOptionalUser(request)
@@ -58,14 +60,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : t('checkout.orderDescription', { title: payment.itemTitle ?? '' }),
     },
   }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -6,8 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { useTranslation } from 'react-i18next'
 import { LoginRequired } from '~/components/login-required.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -37,7 +37,9 @@ import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-export const handle = { i18n: [ORDERS_NS] }
+const i18n = i18nRoute([ORDERS_NS])
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request)
@@ -56,15 +58,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editing = new URL(request.url).searchParams.get('edit') === '1'
   const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
   return { account: { user, stats, won, recentBids: shown, orders, editing }, title }
-}
-
-/** Client-side navigation: the orders namespace is fetched with the data, before it renders. */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces(ORDERS_NS),
-  ])
-  return loaded
 }
 
 export async function action({ request }: ActionFunctionArgs) {

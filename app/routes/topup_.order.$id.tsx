@@ -5,14 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import {
-  Form,
-  Link,
-  useLoaderData,
-  useNavigation,
-  type ClientLoaderFunctionArgs,
-} from '@remix-run/react'
-import i18next from 'i18next'
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CircleAlert, Loader2, Package } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -30,7 +24,9 @@ import { readForm } from '~/utils/form.server.ts'
 // The trailing underscore keeps the page out of /topup's layout: it stands on its own.
 
 const NS = [PAYMENTS_NS, 'common'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 async function loadOwnOrder(request: Request, id: string) {
   const user = await getOptionalUser(request)
@@ -62,14 +58,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     notPayable: orderNotPayable(order),
   }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
