@@ -5,7 +5,7 @@ import { Form, Link, useNavigation, type FetcherWithComponents } from '@remix-ru
 import { Check, Loader2, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError } from '~/components/ui/field.tsx'
 import { showToast } from '~/components/toaster.tsx'
 import { useAvailability, type AvailabilityState } from '~/utils/use-availability.ts'
 import { loginSchema, registerFormSchema } from '~/validation/user.ts'

@@ -15,7 +15,8 @@ import { saveSettings } from '~/models/admin-settings.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
+import { refuseForm } from '~/services/refuse-form.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
 import { settingsSchema } from '~/validation/admin.ts'
 import { readForm } from '~/utils/form.server.ts'
 
@@ -58,14 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') !== 'save') throw data(t('admin:errors.invalid'), { status: 400 })
   const submission = parseWithZod(normalizeDisclose(form), { schema: settingsSchema })
   if (submission.status !== 'success') {
-    const result = submission.reply()
-    const first = Object.values(result.error ?? {}).flat()[0]
-    const headers = await createToastHeaders({
-      type: 'error',
+    return refuseForm(submission.reply(), {
+      status: 400,
       title: t('failed'),
-      description: first ? t(`admin:${first}`) : t('failed'),
+      text: (key) => t(`admin:${key}`),
     })
-    return data({ result }, { status: 400, headers })
   }
   await saveSettings(context.engine, submission.value)
   return redirectWithToast('/admin/settings', { type: 'success', description: t('saved') })

@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PAYMENTS_NS } from '~/components/topup/package-card.tsx'
 import { getUserPayment } from '~/models/payment.server.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { log } from '~/services/logger.server.ts'
 import { sandboxWebhook } from '~/services/payments/sandbox.server.ts'
 import { handlePaymentWebhook } from '~/services/payments/webhook.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { readForm } from '~/utils/form.server.ts'
 
@@ -30,11 +30,7 @@ export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
 async function loadOwnPayment(request: Request, id: string) {
-  const user = await getOptionalUser(request)
-  if (!user) {
-    const back = new URL(request.url).pathname
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
-  }
+  const user = await requireUser(request, { redirectTo: new URL(request.url).pathname })
   const payment = await getUserPayment(user.id, id)
   if (!payment || payment.provider !== 'sandbox') {
     const t = await getFixedT(request)

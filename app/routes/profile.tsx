@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -28,10 +27,12 @@ import {
 import { listUserOrders } from '~/models/order.server.ts'
 import { DuplicateError } from '~/models/user.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { handleDeliveryForm } from '~/services/order-forms.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
-import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
+import { refuseForm } from '~/services/refuse-form.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
@@ -61,21 +62,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await getOptionalUser(request)
-  if (!user) throw redirect('/login?redirectTo=%2Fprofile')
+  const user = await requireUser(request, { redirectTo: '/profile' })
   const t = await getFixedT(request)
   const form = await readForm(request)
   if (form.get('intent') === 'delivery') return handleDeliveryForm(request, user.id, form)
   const submission = parseWithZod(form, { schema: profileSchema })
-  const failed = async (status: number, result: ReturnType<typeof submission.reply>) => {
-    const first = Object.values(result.error ?? {}).flat()[0]
-    const headers = await createToastHeaders({
-      type: 'error',
-      title: t('profile.saveFailed'),
-      description: first ? t(first) : t('profile.saveFailed'),
-    })
-    return data({ result }, { status, headers })
-  }
+  const failed = (status: number, result: ReturnType<typeof submission.reply>) =>
+    refuseForm(result, { status, title: t('profile.saveFailed'), text: (key) => t(key) })
   if (submission.status !== 'success') return failed(400, submission.reply())
   try {
     await updateProfile(user.id, submission.value)

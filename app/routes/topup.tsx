@@ -14,6 +14,7 @@ import { Card, PageHero, PageSection, primaryButton } from '~/components/static-
 import { PackageCard, PAYMENTS_NS } from '~/components/topup/package-card.tsx'
 import { PaymentResult } from '~/components/topup/payment-result.tsx'
 import { getUserPayment } from '~/models/payment.server.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { startPackageCheckout } from '~/services/payments/checkout.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
@@ -53,8 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request, NS)
   const form = await readForm(request)
   if (form.get('intent') !== 'buy') throw data(t('common:api.invalid'), { status: 400 })
-  const user = await getOptionalUser(request)
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent('/topup')}`)
+  const user = await requireUser(request, { redirectTo: '/topup' })
   const pkg = findBidPackage(form.get('packageId'))
   if (!pkg) {
     return redirectWithToast(

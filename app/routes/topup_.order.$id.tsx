@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PAYMENTS_NS } from '~/components/topup/package-card.tsx'
 import { getUserOrder, orderNotPayable } from '~/models/payment.server.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { startOrderCheckout } from '~/services/payments/checkout.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { readForm } from '~/utils/form.server.ts'
@@ -29,11 +29,7 @@ export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
 async function loadOwnOrder(request: Request, id: string) {
-  const user = await getOptionalUser(request)
-  if (!user) {
-    const back = new URL(request.url).pathname
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
-  }
+  const user = await requireUser(request, { redirectTo: new URL(request.url).pathname })
   const order = await getUserOrder(user.id, id)
   if (!order) {
     const t = await getFixedT(request)

@@ -2,8 +2,10 @@ import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import type { TFunction } from 'i18next'
 import { DomainError } from '~/utils/domain-error.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser, type CurrentUser } from '~/services/session.server.ts'
+import { refuseForm } from '~/services/refuse-form.server.ts'
 import { createToastHeaders } from '~/services/toast.server.ts'
 import { apiError, translator } from '~/utils/api.server.ts'
 import { adminIdSchema } from '~/validation/admin.ts'
@@ -13,11 +15,7 @@ import { adminIdSchema } from '~/validation/admin.ts'
 
 /** Pages: anonymous -> the login page (and back), a user -> the home page. */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
-  const user = await getOptionalUser(request)
-  if (!user) {
-    const url = new URL(request.url)
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
-  }
+  const user = await requireUser(request)
   if (user.role !== 'admin') throw redirect('/')
   return user
 }
@@ -76,33 +74,25 @@ export function adminIdParam(value: string | undefined, t: TFunction) {
 }
 
 /** An error key of an admin form: the shared validation keys, else one of the "admin" namespace. */
-const errorText = (t: TFunction, key: string) =>
+export const adminErrorText = (t: TFunction, key: string) =>
   t(key.startsWith('validation.') ? key : `admin:${key}`)
 
 /**
  * A refused admin form: its errors for the form to show (field or form-level keys, answered with
  * `status`) and a toast saying what failed (`title`) and why (the first error).
  */
-export async function refuseForm(
+export function refuseAdminForm(
   t: TFunction,
   status: number,
   result: SubmissionResult<string[]>,
   title: string,
 ) {
-  const first = Object.values(result.error ?? {})
-    .flat()
-    .find(Boolean)
-  const headers = await createToastHeaders({
-    type: 'error',
-    title,
-    description: first ? errorText(t, first) : title,
-  })
-  return data({ result }, { status, headers })
+  return refuseForm(result, { status, title, text: (key) => adminErrorText(t, key) })
 }
 
 /** A refused confirmation (end, delete, remove): the reason for its dialog, and a toast. */
 export async function refuseConfirmation(t: TFunction, error: DomainError, title: string) {
-  const message = errorText(t, error.key)
+  const message = adminErrorText(t, error.key)
   const headers = await createToastHeaders({ type: 'error', title, description: message })
   return data({ error: message }, { status: error.status, headers })
 }

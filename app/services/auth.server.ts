@@ -111,10 +111,21 @@ export async function destroyAllSessions(userId: string, engine: Engine) {
   return clearedSessionCookie()
 }
 
-/** Pages: the signed-in user, or a redirect to /login that comes back here. */
-export async function requireUser(request: Request): Promise<CurrentUser> {
+/** The login page, sending the person to `redirectTo` (a path of this site) once signed in. */
+export function loginRedirect(redirectTo: string) {
+  return redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`)
+}
+
+/**
+ * Pages: the signed-in user, or (thrown) a redirect to /login that comes back to `redirectTo`,
+ * this address by default. Every page that needs a signed-in person checks it here.
+ */
+export async function requireUser(
+  request: Request,
+  { redirectTo }: { redirectTo?: string } = {},
+): Promise<CurrentUser> {
   const user = await getOptionalUser(request)
   if (user) return user
   const url = new URL(request.url)
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  throw loginRedirect(redirectTo ?? url.pathname + url.search)
 }

@@ -10,7 +10,7 @@ import { useFetcher } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError } from '~/components/ui/field.tsx'
 import type { AuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { botAssignSchema } from '~/validation/admin.ts'
 

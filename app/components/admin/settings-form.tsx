@@ -11,7 +11,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError } from '~/components/ui/field.tsx'
 import { supportedLanguages } from '~/i18n/config.ts'
 import { currencies, settingsSchema } from '~/validation/admin.ts'
 

@@ -10,7 +10,7 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError } from '~/components/ui/field.tsx'
 import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/validation/admin.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
 

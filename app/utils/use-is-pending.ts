@@ -1,0 +1,26 @@
+import { useFormAction, useNavigation } from '@remix-run/react'
+
+/**
+ * Whether a form of this page is on its way: by default this route's own form (its action, a
+ * POST), else the one posting to `formAction`, or the one whose submit button carried `intent`
+ * (one action, several forms). `state: 'submitting'` leaves out the loading that follows the
+ * answer. A button disabled while it is true cannot send its form twice.
+ */
+export function useIsPending({
+  formAction,
+  intent,
+  formMethod = 'POST',
+  state = 'non-idle',
+}: {
+  formAction?: string
+  intent?: string
+  formMethod?: 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE'
+  state?: 'submitting' | 'loading' | 'non-idle'
+} = {}) {
+  const contextual = useFormAction()
+  const navigation = useNavigation()
+  const inState = state === 'non-idle' ? navigation.state !== 'idle' : navigation.state === state
+  if (!inState || navigation.formMethod !== formMethod) return false
+  if (intent !== undefined) return navigation.formData?.get('intent') === intent
+  return navigation.formAction === (formAction ?? contextual)
+}
