@@ -98,3 +98,14 @@ export async function getAuctionForEdit(engine: Engine, id: string) {
   }
 }
 export type AuctionForEdit = Awaited<ReturnType<typeof getAuctionForEdit>>
+
+/** What a confirmation over the dashboard names: the auction, whether it is upcoming, its prebids. */
+export async function auctionNamed(engine: Engine, id: string) {
+  const auction = await getAuctionById(engine, id)
+  if (!auction) return null
+  return {
+    title: auction.title,
+    upcoming: auction.status === 'upcoming',
+    prebids: auction.prebidsCount,
+  }
+}

@@ -1,6 +1,5 @@
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -31,10 +30,10 @@ import {
   DASHBOARD_NS,
   dashboardHref,
   dashboardQuery,
-  legacyDialogPath,
   type DashboardForm,
 } from '~/utils/admin-dashboard.ts'
 import { pageParam } from '~/utils/http.ts'
+import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 
 // /admin, the admin dashboard: statistics, the open auctions, bid packages, bot settings, the
 // bot list and the bots in one auction. Every dialog (a new auction, an auction's edit with its bots, end, delete, a bot's
@@ -50,8 +49,7 @@ export const clientLoader = i18n.clientLoader
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
-  const legacy = legacyDialogPath(url)
-  if (legacy) throw redirect(dashboardHref(legacy, url.search))
+  redirectOldDialog(request, OLD_DIALOGS.dashboard)
   const t = await getFixedT(request, DASHBOARD_NS)
   const [stats, open, packages, botSettings, bots, botsCard] = await Promise.all([
     getSystemStats(),

@@ -1,5 +1,5 @@
 import { DomainError } from '~/utils/domain-error.ts'
-import { findRefundTarget, recordRefund, type RefundTarget } from '~/models/payment.server.ts'
+import { findRefundTarget, recordRefund, type RefundTarget } from '~/models/admin-orders.server.ts'
 import { log } from '~/services/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getProvider } from './index.server.ts'
