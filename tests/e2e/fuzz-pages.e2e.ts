@@ -271,6 +271,41 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
     admin: true,
     forms: () => [{ url: '/admin/bots/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
   },
+  'admin.users.$id.edit.tsx': {
+    admin: true,
+    forms: () => [
+      {
+        url: `/admin/users/${victim.id}/edit`,
+        fields: () => ({
+          intent: 'edit',
+          id: victim.id,
+          username: victim.name,
+          email: `${victim.name}@mail.kg`,
+          firstName: 'Жертва',
+          lastName: '',
+          phone: '',
+          bidBalanceDelta: '+5',
+          bidBalanceReason: 'Подарок',
+          role: 'user',
+        }),
+      },
+    ],
+  },
+  'admin.users.$id.delete.tsx': {
+    admin: true,
+    forms: () => [{ url: '/admin/users/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
+  },
+  'admin.orders.$id.refund.tsx': {
+    admin: true,
+    forms: () => [{ url: '/admin/orders/no-such/refund', fields: () => ({ reason: 'Сумма не та' }) }],
+  },
+  'admin.finished-auctions.$id.delete.tsx': {
+    admin: true,
+    forms: () => [
+      { url: '/admin/finished-auctions/no-such/delete', fields: () => ({ confirm: 'yes' }) },
+    ],
+  },
+  // Posts of pages opened before the dialogs had routes of their own: refused, never a 5xx.
   'admin.users.tsx': {
     admin: true,
     forms: () => [
