@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CreditCard, FlaskConical, Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -19,6 +19,7 @@ import { sandboxWebhook } from '~/services/payments/sandbox.server.ts'
 import { handlePaymentWebhook } from '~/services/payments/webhook.server.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // The sandbox provider's hosted checkout (docs/payments.md). Pay and Decline make the webhook
 // a real provider would send, signed with PAYMENT_SANDBOX_SECRET, and hand it to the same
@@ -83,8 +84,9 @@ export default function SandboxCheckoutRoute() {
   const { payment } = useLoaderData<typeof loader>()
   const { t } = useTranslation(PAYMENTS_NS)
   const money = useFormatMoney()
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
+  const paying = useIsPending({ intent: 'pay' })
+  const declining = useIsPending({ intent: 'decline' })
+  const busy = paying ? 'pay' : declining ? 'decline' : null
   return (
     <section
       aria-labelledby="sandbox-title"

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CircleAlert, Loader2, Package } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +18,7 @@ import { startOrderCheckout } from '~/services/payments/checkout.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // /topup/order/{id}: the owner of a won (or bought) item pays price + delivery through the
 // payment provider, while the order awaits payment within its 48 hours.
@@ -70,8 +71,7 @@ export default function OrderPaymentRoute() {
   const { order, notPayable } = useLoaderData<typeof loader>()
   const { t } = useTranslation(PAYMENTS_NS)
   const money = useFormatMoney()
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay'
+  const busy = useIsPending({ intent: 'pay' })
   return (
     <section
       aria-labelledby="order-title"

@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -16,6 +16,7 @@ import type { EditableAuction } from '~/models/admin-dashboard.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import { toMajor } from '~/utils/money.ts'
 import { auctionCreateSchema, auctionUpdateSchema } from '~/validation/admin.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // The create and edit forms of an auction: one form, two routes (admin._dashboard.auctions.new
 // and admin._dashboard.auctions.$id.edit), validated by the same rules as /api/admin/auctions.
@@ -68,7 +69,6 @@ export function AuctionForm({
   closeTo: string
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
-  const navigation = useNavigation()
   const schema = mode === 'create' ? auctionCreateSchema : auctionUpdateSchema
   // The fields of both forms (editing keeps an auction's kind, so it has no isBidPackage).
   // `image` is the uploaded file; the action keeps it and puts its address in `imageUrl`.
@@ -93,7 +93,7 @@ export function AuctionForm({
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  const saving = navigation.state === 'submitting' && navigation.formAction === action
+  const saving = useIsPending({ formAction: action, state: 'submitting' })
   const live = auction?.status === 'live'
   const descriptionError = adminErrorKeys(fields.description.errors)?.[0]
   return (

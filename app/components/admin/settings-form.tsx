@@ -7,13 +7,14 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Field, FormError } from '~/components/ui/field.tsx'
 import { supportedLanguages } from '~/i18n/config.ts'
 import { currencies, settingsSchema } from '~/validation/admin.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 export type SettingsValues = {
   currency: string
@@ -55,7 +56,6 @@ export function SettingsForm({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation(['admin-settings', 'admin', 'common'])
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'settings',
     lastResult,
@@ -69,7 +69,7 @@ export function SettingsForm({
     onValidate: ({ formData }) =>
       parseWithZod(normalizeDisclose(formData), { schema: settingsSchema }),
   })
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const saving = useIsPending({ intent: 'save', state: 'submitting' })
   const text = (name: 'siteName' | 'headerTagline' | 'contactAddress', label: string) => (
     <Field
       label={label}

@@ -6,13 +6,14 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Field, FormError } from '~/components/ui/field.tsx'
 import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/validation/admin.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 export type EditableUser = {
   id: string
@@ -71,7 +72,6 @@ export function UserEditForm({
   closeTo: string
 }) {
   const { t } = useTranslation(['admin-users', 'admin'])
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: `edit-user-${user.id}`,
     lastResult,
@@ -88,7 +88,7 @@ export function UserEditForm({
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: userEditFormSchema }),
   })
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'edit'
+  const saving = useIsPending({ intent: 'edit', state: 'submitting' })
   const roleError = errorKeys(fields.role.errors)?.[0]
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">

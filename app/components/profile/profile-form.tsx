@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,6 +21,7 @@ import {
   PHONE_PREFIX,
   profileSchema,
 } from '~/validation/user.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 /**
  * The profile's edit form (/profile?edit=1), a plain post to /profile; `lastResult` is a failed
@@ -34,7 +35,6 @@ export function ProfileForm({
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const hydrated = useHydrated()
   const [phone, setPhone] = useState(user.phone ?? PHONE_PREFIX)
   const [form, fields] = useForm({
@@ -53,7 +53,7 @@ export function ProfileForm({
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   })
-  const saving = navigation.state === 'submitting' && navigation.formAction === '/profile'
+  const saving = useIsPending({ formAction: '/profile', state: 'submitting' })
   const phoneProps = getInputProps(fields.phone, { type: 'tel' })
   const genderError = fields.gender.errors?.[0]
   return (
