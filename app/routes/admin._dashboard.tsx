@@ -34,6 +34,7 @@ import {
 } from '~/utils/admin-dashboard.ts'
 import { pageParam } from '~/utils/http.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
+import { buttonClass } from '~/components/ui/button.tsx'
 
 // /admin, the admin dashboard: statistics, the open auctions, bid packages, bot settings, the
 // bot list and the bots in one auction. Every dialog (a new auction, an auction's edit with its bots, end, delete, a bot's
@@ -120,11 +121,7 @@ export default function AdminDashboardRoute() {
           <h2 id="auctions-heading" className="text-xl font-semibold">
             {t('auctions.heading')}
           </h2>
-          <Link
-            to={href('/auctions/new')}
-            preventScrollReset
-            className="inline-flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2"
-          >
+          <Link to={href('/auctions/new')} preventScrollReset className={buttonClass()}>
             <Plus aria-hidden className="h-4 w-4" />
             {t('auctions.create')}
           </Link>

@@ -9,6 +9,7 @@ import { listHref, listUrl } from '~/utils/admin-lists.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { REFUND_REASON_MAX, refundSchema } from '~/validation/order.ts'
+import { controlClass } from '~/components/ui/field.tsx'
 
 // /admin/orders/ID/refund: returns an order's money through the provider that took it, after a
 // confirmation with a reason in a dialog over the list (docs/rules.md#refunds).
@@ -65,7 +66,7 @@ export default function RefundOrderRoute() {
           maxLength={REFUND_REASON_MAX}
           rows={3}
           aria-invalid={refused?.error ? true : undefined}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
+          className={controlClass}
         />
       </div>
     </ConfirmRoute>

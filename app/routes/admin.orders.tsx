@@ -21,6 +21,8 @@ import { pageParam } from '~/utils/http.ts'
 import { listHref } from '~/utils/admin-lists.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 import { adminOrderStatusSchema, orderStatuses, type OrderStatusName } from '~/validation/order.ts'
+import { Button } from '~/components/ui/button.tsx'
+import { controlBase } from '~/components/ui/field.tsx'
 
 // /admin/orders: won and bought items with their delivery and payment, a status filter and
 // the admin's status moves (cash at pickup, shipped, delivered, cancel), all plain forms. An
@@ -106,7 +108,7 @@ export default function AdminOrdersRoute() {
             name="status"
             defaultValue={status ?? ''}
             key={status ?? ''}
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
+            className={controlBase}
           >
             <option value="">{t('filter.all')}</option>
             {orderStatuses.map((value) => (
@@ -116,12 +118,7 @@ export default function AdminOrdersRoute() {
             ))}
           </select>
         </div>
-        <button
-          type="submit"
-          className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2"
-        >
-          {t('filter.apply')}
-        </button>
+        <Button>{t('filter.apply')}</Button>
       </Form>
       <p role="status" className="text-sm text-slate-700">
         {t('count', { count: total })}

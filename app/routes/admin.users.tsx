@@ -18,6 +18,8 @@ import { getFixedT } from '~/services/i18n.server.ts'
 import { pageParam } from '~/utils/http.ts'
 import { listHref } from '~/utils/admin-lists.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { controlClass } from '~/components/ui/field.tsx'
 
 // /admin/users (docs/rules.md#admin-users): the list and its search. A user's edit, activity and
 // delete dialogs are child routes (admin.users.$id.*.tsx) shown in the <Outlet /> over the list:
@@ -140,21 +142,15 @@ export default function AdminUsersRoute() {
               key={search}
               maxLength={SEARCH_MAX}
               placeholder={t('search.placeholder')}
-              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
+              className={controlClass}
             />
           </div>
-          <button
-            type="submit"
-            className="inline-flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2"
-          >
+          <Button>
             <Search aria-hidden className="h-4 w-4" />
             {t('search.submit')}
-          </button>
+          </Button>
           {search ? (
-            <Link
-              to="/admin/users"
-              className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
-            >
+            <Link to="/admin/users" className={buttonClass({ variant: 'outline' })}>
               {t('search.clear')}
             </Link>
           ) : null}

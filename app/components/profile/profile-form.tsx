@@ -10,7 +10,7 @@ import { Form, Link } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field } from '~/components/ui/field.tsx'
+import { Field, controlClass } from '~/components/ui/field.tsx'
 import type { UserView } from '~/models/user-view.server.ts'
 import { formatDate } from '~/utils/dates.ts'
 import { useHydrated } from '~/utils/hooks.ts'
@@ -22,6 +22,7 @@ import {
   profileSchema,
 } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
 
 /**
  * The profile's edit form (/profile?edit=1), a plain post to /profile; `lastResult` is a failed
@@ -113,7 +114,7 @@ export function ProfileForm({
           <select
             {...getSelectProps(fields.gender)}
             aria-describedby={genderError ? `${fields.gender.id}-error` : undefined}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
+            className={controlClass}
           >
             <option value="">{t('completeProfile.chooseGender')}</option>
             {genders.map((gender) => (
@@ -133,21 +134,13 @@ export function ProfileForm({
         {t('profile.registered')}: {formatDate(user.createdAt)}
       </p>
       <div className="flex flex-wrap justify-end gap-2">
-        <Link
-          to="/profile"
-          preventScrollReset
-          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
-        >
+        <Link to="/profile" preventScrollReset className={buttonClass({ variant: 'outline' })}>
           {t('profile.cancel')}
         </Link>
-        <button
-          type="submit"
-          disabled={saving}
-          className="flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
-        >
+        <Button pending={saving}>
           {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
           {t('profile.save')}
-        </button>
+        </Button>
       </div>
     </Form>
   )

@@ -11,15 +11,19 @@ const tones = {
  */
 export function Alert({
   tone = 'error',
+  size = 'sm',
   className = '',
   children,
 }: {
   tone?: keyof typeof tones
+  /** `base`: the page's own text size, for an alert that is the page's main message. */
+  size?: 'sm' | 'base'
   className?: string
   children: ReactNode
 }) {
+  const text = size === 'sm' ? ' text-sm' : ''
   return (
-    <p role="alert" className={`rounded-md border p-3 text-sm ${tones[tone]} ${className}`.trim()}>
+    <p role="alert" className={`rounded-md border p-3${text} ${tones[tone]} ${className}`.trim()}>
       {children}
     </p>
   )

@@ -4,7 +4,7 @@ import type { ButtonHTMLAttributes } from 'react'
 // (or anything else that should look like a button), <Button> for a button.
 
 const base =
-  'inline-flex items-center justify-center gap-1 rounded-md font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 disabled:opacity-70'
+  'inline-flex items-center justify-center rounded-md font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 disabled:opacity-70'
 
 const variants = {
   /** The page's main action. */
@@ -20,9 +20,9 @@ const variants = {
 } as const
 
 const sizes = {
-  md: 'px-4 py-2',
-  sm: 'px-2 py-1 text-sm',
-  xs: 'px-2 py-1 text-xs',
+  md: 'gap-2 px-4 py-2',
+  sm: 'gap-1 px-2 py-1 text-sm',
+  xs: 'gap-1 px-2 py-1 text-xs',
 } as const
 
 export type ButtonVariant = keyof typeof variants
