@@ -14,6 +14,7 @@ import {
 } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { loginSchema } from '~/validation/user.ts'
+import { loginHref } from '~/utils/login-href.ts'
 
 // remix-auth's form strategy checks the credentials; the session itself is a Postgres row whose
 // id travels in a signed cookie (services/session.server.ts).
@@ -113,7 +114,7 @@ export async function destroyAllSessions(userId: string, engine: Engine) {
 
 /** The login page, sending the person to `redirectTo` (a path of this site) once signed in. */
 export function loginRedirect(redirectTo: string) {
-  return redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`)
+  return redirect(loginHref(redirectTo))
 }
 
 /**
