@@ -8,7 +8,7 @@ import { auctionStats } from '~/models/admin-finished.server.ts'
 import { getAuctionById } from '~/models/auction-live.server.ts'
 import { requireAdmin } from '~/services/admin.server.ts'
 import { listHref } from '~/utils/admin-lists.ts'
-import { DomainError } from '~/utils/domain-error.ts'
+import { nullIfRefused } from '~/utils/domain-error.ts'
 
 // /admin/finished-auctions/ID/stats: a finished auction's statistics, in a dialog over the list.
 
@@ -21,10 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [auction, stats] = await Promise.all([
     getAuctionById(context.engine, id),
     // A missing auction is the dialog's message, not an error page.
-    auctionStats(id).catch((error: unknown) => {
-      if (error instanceof DomainError) return null
-      throw error
-    }),
+    nullIfRefused(auctionStats(id)),
   ])
   return { title: auction?.title ?? null, stats }
 }

@@ -8,7 +8,7 @@ import { userActivity } from '~/models/admin-users.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
 import { requireAdmin } from '~/services/admin.server.ts'
 import { listHref } from '~/utils/admin-lists.ts'
-import { DomainError } from '~/utils/domain-error.ts'
+import { nullIfRefused } from '~/utils/domain-error.ts'
 
 // /admin/users/ID/activity: a user's bids, wins and payments, in a dialog over the list.
 
@@ -21,10 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [user, activity] = await Promise.all([
     getUserView(context.engine, id),
     // A user that is gone is the dialog's message, not an error page.
-    userActivity(id).catch((error: unknown) => {
-      if (error instanceof DomainError) return null
-      throw error
-    }),
+    nullIfRefused(userActivity(id)),
   ])
   return { username: user?.username ?? null, activity }
 }

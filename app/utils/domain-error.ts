@@ -15,3 +15,11 @@ export class DomainError extends Error {
     this.name = 'DomainError'
   }
 }
+
+/** What `promise` gives, or null when the product refuses it (a missing user, an auction gone). */
+export function nullIfRefused<T>(promise: Promise<T>): Promise<T | null> {
+  return promise.catch((error: unknown) => {
+    if (error instanceof DomainError) return null
+    throw error
+  })
+}
