@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FinishedStats } from '~/components/admin/finished-stats.tsx'
-import { UrlDialog } from '~/components/admin/url-dialog.tsx'
+import { DetailsDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { auctionStats } from '~/models/admin-finished.server.ts'
 import { getAuctionById } from '~/models/auction-live.server.ts'
@@ -31,20 +31,13 @@ export default function FinishedStatsRoute() {
   const { search } = useLocation()
   const { t } = useTranslation(NS)
   return (
-    <UrlDialog
-      open
-      wide
+    <DetailsDialog
       closeTo={listHref('finished', search)}
       title={title ? t('stats.title', { title }) : t('stats.titleUnknown')}
+      failed={t('stats.failed')}
     >
-      {stats ? (
-        <FinishedStats stats={stats} />
-      ) : (
-        <p role="alert" className="text-red-700">
-          {t('stats.failed')}
-        </p>
-      )}
-    </UrlDialog>
+      {stats ? <FinishedStats stats={stats} /> : null}
+    </DetailsDialog>
   )
 }
 

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { UrlDialog } from '~/components/admin/url-dialog.tsx'
+import { DetailsDialog } from '~/components/admin/url-dialog.tsx'
 import { UserActivity } from '~/components/admin/users-activity.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { userActivity } from '~/models/admin-users.server.ts'
@@ -31,20 +31,13 @@ export default function UserActivityRoute() {
   const { search } = useLocation()
   const { t } = useTranslation(NS)
   return (
-    <UrlDialog
-      open
-      wide
+    <DetailsDialog
       closeTo={listHref('users', search)}
       title={t('activity.title', { username: username ?? '' })}
+      failed={t('activity.failed')}
     >
-      {activity ? (
-        <UserActivity activity={activity} />
-      ) : (
-        <p role="alert" className="text-red-700">
-          {t('activity.failed')}
-        </p>
-      )}
-    </UrlDialog>
+      {activity ? <UserActivity activity={activity} /> : null}
+    </DetailsDialog>
   )
 }
 

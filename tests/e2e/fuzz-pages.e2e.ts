@@ -94,6 +94,20 @@ const auctionFields = () => ({
 })
 
 /** Every page action and its forms; a route with an action that is missing here fails the test. */
+/** The admin's edit of the victim's account, well formed. */
+const victimEdit = () => ({
+  intent: 'edit',
+  id: victim.id,
+  username: victim.name,
+  email: `${victim.name}@mail.kg`,
+  firstName: 'Жертва',
+  lastName: '',
+  phone: '',
+  bidBalanceDelta: '+5',
+  bidBalanceReason: 'Подарок',
+  role: 'user',
+})
+
 const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
   '$.tsx': { forms: () => [{ url: '/no-such-page', fields: () => ({ intent: 'x' }) }] },
   'resources.bid.ts': { forms: () => bidForms('/resources/bid') },
@@ -276,18 +290,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
     forms: () => [
       {
         url: `/admin/users/${victim.id}/edit`,
-        fields: () => ({
-          intent: 'edit',
-          id: victim.id,
-          username: victim.name,
-          email: `${victim.name}@mail.kg`,
-          firstName: 'Жертва',
-          lastName: '',
-          phone: '',
-          bidBalanceDelta: '+5',
-          bidBalanceReason: 'Подарок',
-          role: 'user',
-        }),
+        fields: victimEdit,
       },
     ],
   },
@@ -297,7 +300,9 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
   },
   'admin.orders.$id.refund.tsx': {
     admin: true,
-    forms: () => [{ url: '/admin/orders/no-such/refund', fields: () => ({ reason: 'Сумма не та' }) }],
+    forms: () => [
+      { url: '/admin/orders/no-such/refund', fields: () => ({ reason: 'Сумма не та' }) },
+    ],
   },
   'admin.finished-auctions.$id.delete.tsx': {
     admin: true,
@@ -311,18 +316,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
     forms: () => [
       {
         url: `/admin/users?edit=${victim.id}`,
-        fields: () => ({
-          intent: 'edit',
-          id: victim.id,
-          username: victim.name,
-          email: `${victim.name}@mail.kg`,
-          firstName: 'Жертва',
-          lastName: '',
-          phone: '',
-          bidBalanceDelta: '+5',
-          bidBalanceReason: 'Подарок',
-          role: 'user',
-        }),
+        fields: victimEdit,
       },
       {
         url: '/admin/users?confirm=delete:no-such',

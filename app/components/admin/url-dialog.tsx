@@ -105,3 +105,29 @@ function returnFocus(opener: HTMLElement | null, fallbackId: string | undefined)
   if (!fallback.hasAttribute('tabindex')) fallback.setAttribute('tabindex', '-1')
   fallback.focus({ preventScroll: true })
 }
+
+/**
+ * A dialog route that shows one thing's details over its list (a user's activity, an auction's
+ * statistics): `children`, or, when they could not be read (null), `failed` as an alert.
+ */
+export function DetailsDialog({
+  title,
+  closeTo,
+  failed,
+  children,
+}: {
+  title: string
+  closeTo: string
+  failed: string
+  children: ReactNode | null
+}) {
+  return (
+    <UrlDialog open wide closeTo={closeTo} title={title}>
+      {children ?? (
+        <p role="alert" className="text-red-700">
+          {failed}
+        </p>
+      )}
+    </UrlDialog>
+  )
+}
