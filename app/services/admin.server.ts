@@ -6,7 +6,6 @@ import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser, type CurrentUser } from '~/services/session.server.ts'
 import { refuseForm } from '~/services/refuse-form.server.ts'
-import { createToastHeaders } from '~/services/toast.server.ts'
 import { apiError, translator } from '~/utils/api.server.ts'
 import { adminIdSchema } from '~/validation/admin.ts'
 
@@ -88,11 +87,4 @@ export function refuseAdminForm(
   title: string,
 ) {
   return refuseForm(result, { status, title, text: (key) => adminErrorText(t, key) })
-}
-
-/** A refused confirmation (end, delete, remove): the reason for its dialog, and a toast. */
-export async function refuseConfirmation(t: TFunction, error: DomainError, title: string) {
-  const message = adminErrorText(t, error.key)
-  const headers = await createToastHeaders({ type: 'error', title, description: message })
-  return data({ error: message }, { status: error.status, headers })
 }

@@ -59,15 +59,8 @@ export function confirmRoute<Thing>(options: {
       await options.run({ id, admin, form, context })
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
-      const message = errorText(t, error.key)
-      const headers = options.failed
-        ? await createToastHeaders({
-            type: 'error',
-            title: t(options.failed),
-            description: message,
-          })
-        : undefined
-      return data({ error: message }, { status: error.status, headers })
+      const title = options.failed ? t(options.failed) : undefined
+      return refuseConfirmation(errorText(t, error.key), error.status, title)
     }
     return redirectWithToast(options.back(request), {
       type: 'success',
@@ -76,4 +69,15 @@ export function confirmRoute<Thing>(options: {
   }
 
   return { loader, action }
+}
+
+/**
+ * A refused confirmation: its reason for the dialog to show, answered with `status`, and a toast
+ * titled `title` saying the same (none without a title).
+ */
+export async function refuseConfirmation(message: string, status: number, title?: string) {
+  const headers = title
+    ? await createToastHeaders({ type: 'error', title, description: message })
+    : undefined
+  return data({ error: message }, { status, headers })
 }
