@@ -37,9 +37,7 @@ describe('admin dialogs as routes, without JavaScript', () => {
     const page = await browser.newPage({ javaScriptEnabled: false })
     await login(page, 'admin', 'admin123')
     await open(page, `/admin/users?search=${person.name}&confirm=delete:${person.id}`)
-    expect(pathAndQuery(page.url())).toBe(
-      `/admin/users/${person.id}/delete?search=${person.name}`,
-    )
+    expect(pathAndQuery(page.url())).toBe(`/admin/users/${person.id}/delete?search=${person.name}`)
     await page.getByRole('region', { name: `Удалить пользователя ${person.name}?` }).waitFor()
 
     await open(page, `/admin/users?page=1&edit=${person.id}&activity=ignored`)
