@@ -31,6 +31,7 @@ export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
 const SEARCH_MAX = 100
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request)
   redirectOldDialog(request, OLD_DIALOGS.users)
