@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import * as Tabs from '@radix-ui/react-tabs'
-import { Form, Link, useNavigation, type FetcherWithComponents } from '@remix-run/react'
+import { Form, Link, type FetcherWithComponents } from '@remix-run/react'
 import { Check, Loader2, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError } from '~/components/ui/field.tsx'
 import { showToast } from '~/components/toaster.tsx'
 import { useAvailability, type AvailabilityState } from '~/utils/use-availability.ts'
 import { loginSchema, registerFormSchema } from '~/validation/user.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 export type AuthTab = 'login' | 'register'
 export type AuthActionData = { intent: AuthTab; result: SubmissionResult<string[]> }
@@ -108,8 +109,8 @@ function useFailureToast(lastResult: SubmissionResult<string[]> | undefined, tit
 
 function SubmitButton({ busy, children }: { busy?: boolean; children: string }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
-  const pending = busy || (navigation.state === 'submitting' && navigation.formAction === '/login')
+  const submitting = useIsPending({ formAction: '/login', state: 'submitting' })
+  const pending = busy || submitting
   return (
     <button
       type="submit"

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/utils/hooks.ts'
+import { loginHref } from '~/utils/login-href.ts'
 
 // The window and its forms (Radix Dialog, conform, zod) are fetched when first wanted: pointing
 // at the button or focusing it starts the download, pressing it opens the window once it is here.
@@ -19,7 +20,7 @@ export function LoginDialog({ redirectTo, className }: { redirectTo: string; cla
   // Once opened, the window stays mounted (closed) and keeps its state.
   const [wanted, setWanted] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
-  const href = redirectTo === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(redirectTo)}`
+  const href = redirectTo === '/' ? '/login' : loginHref(redirectTo)
   if (!hydrated) {
     return (
       <Link to={href} className={className}>

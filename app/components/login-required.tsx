@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { LockKeyhole } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/utils/hooks.ts'
+import { loginHref } from '~/utils/login-href.ts'
 
 const button =
   'rounded-md px-4 py-2 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
@@ -15,7 +16,7 @@ export function LoginRequired({ text, back }: { text: string; back: 'home' | 'ba
   const location = useLocation()
   const navigate = useNavigate()
   const hydrated = useHydrated()
-  const loginTo = `/login?redirectTo=${encodeURIComponent(location.pathname)}`
+  const loginTo = loginHref(location.pathname)
   return (
     <section className="mx-auto max-w-md py-12 text-center" aria-labelledby="login-required">
       <LockKeyhole aria-hidden className="mx-auto h-10 w-10 text-amber-700" />

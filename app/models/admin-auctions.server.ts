@@ -2,6 +2,7 @@ import { refundHolds, waitForOutbox, type Engine } from '../../engine/index.ts'
 import { getAuctionById } from '~/models/auction-live.server.ts'
 import { assertAuctionDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { formatDisplayId } from '~/utils/display-id.ts'
 import { nextDisplayNumber } from '~/utils/display-id.server.ts'
 import { slugify } from '~/utils/slug.ts'
@@ -16,23 +17,13 @@ const START_GRACE_MS = 60_000
 /** How long a delete waits for the outbox to write what Redis held (it writes within 0.1 s). */
 const OUTBOX_WAIT_MS = 5_000
 
-export class AdminError extends Error {
-  constructor(
-    public readonly status: number,
-    /** i18n key of the "admin" namespace. */
-    public readonly key: string,
-  ) {
-    super(key)
-  }
-}
-
 function isUniqueViolation(error: unknown) {
   return (error as { code?: string } | null)?.code === 'P2002'
 }
 
 export async function createAuction(engine: Engine, input: AuctionCreateInput) {
   if (input.startTime.getTime() < Date.now() - START_GRACE_MS)
-    throw new AdminError(400, 'errors.startInPast')
+    throw new DomainError(400, 'errors.startInPast')
   // The sequence never hands a number out twice; a number already taken by a row written with a
   // fixed id (imports) is refused by the unique index and the next one is tried.
   for (let attempt = 0; ; attempt++) {
@@ -73,14 +64,14 @@ export async function updateAuction(engine: Engine, id: string, input: AuctionUp
     where: { id },
     select: { id: true, displayId: true, status: true, startTime: true },
   })
-  if (!row) throw new AdminError(404, 'errors.auctionNotFound')
+  if (!row) throw new DomainError(404, 'errors.auctionNotFound')
   const state = await engine.getState(id)
   const status = state?.status ?? row.status
-  if (status === 'finished') throw new AdminError(409, 'errors.auctionFinished')
+  if (status === 'finished') throw new DomainError(409, 'errors.auctionFinished')
   const moved = input.startTime.getTime() !== row.startTime.getTime()
-  if (moved && status === 'live') throw new AdminError(409, 'errors.liveStartTime')
+  if (moved && status === 'live') throw new DomainError(409, 'errors.liveStartTime')
   if (moved && input.startTime.getTime() < Date.now() - START_GRACE_MS)
-    throw new AdminError(400, 'errors.startInPast')
+    throw new DomainError(400, 'errors.startInPast')
   await prisma.auction.update({
     where: { id },
     data: {
@@ -101,7 +92,7 @@ export async function updateAuction(engine: Engine, id: string, input: AuctionUp
   if (moved && loaded === 'live') {
     await prisma.auction.update({ where: { id }, data: { startTime: row.startTime } })
     await engine.catalogChanged()
-    throw new AdminError(409, 'errors.liveStartTime')
+    throw new DomainError(409, 'errors.liveStartTime')
   }
   return (await getAuctionById(engine, id))!
 }
@@ -109,9 +100,9 @@ export async function updateAuction(engine: Engine, id: string, input: AuctionUp
 /** Ends a live auction now; the last bidder wins (docs/rules.md#auction-lifecycle). */
 export async function endAuction(engine: Engine, id: string) {
   const exists = await getPrisma().auction.findUnique({ where: { id }, select: { status: true } })
-  if (!exists) throw new AdminError(404, 'errors.auctionNotFound')
+  if (!exists) throw new DomainError(404, 'errors.auctionNotFound')
   const result = await engine.endAuction(id)
-  if (!result.ok) throw new AdminError(409, 'errors.notLive')
+  if (!result.ok) throw new DomainError(409, 'errors.notLive')
   return (await getAuctionById(engine, id))!
 }
 
@@ -128,16 +119,16 @@ export async function endAuction(engine: Engine, id: string) {
 export async function deleteAuction(engine: Engine, id: string) {
   const prisma = getPrisma()
   const row = await prisma.auction.findUnique({ where: { id }, select: { status: true } })
-  if (!row) throw new AdminError(404, 'errors.auctionNotFound')
+  if (!row) throw new DomainError(404, 'errors.auctionNotFound')
   const state = await engine.getState(id)
   const status = state?.status ?? row.status
-  if (status === 'live') throw new AdminError(409, 'errors.endFirst')
+  if (status === 'live') throw new DomainError(409, 'errors.endFirst')
   await assertAuctionDeletable(prisma, id)
   const removed = await engine.removeAuction(id, status)
-  if (!removed.ok) throw new AdminError(409, 'errors.startedMeanwhile')
+  if (!removed.ok) throw new DomainError(409, 'errors.startedMeanwhile')
   // The rows are complete once the outbox has written what Redis held when it let go.
   if (!(await waitForOutbox(engine, removed.through, OUTBOX_WAIT_MS)))
-    throw new AdminError(503, 'errors.deleteTryAgain')
+    throw new DomainError(503, 'errors.deleteTryAgain')
   const refunds = await refundHolds(engine, id)
   // Deleted by someone else in the meantime: the outcome is the same.
   await prisma.$transaction((tx) =>
@@ -152,8 +143,8 @@ export async function deleteAuction(engine: Engine, id: string) {
 /** DELETE /api/admin/finished-auctions/{id}: only for finished auctions. */
 export async function deleteFinishedAuction(engine: Engine, id: string) {
   const row = await getPrisma().auction.findUnique({ where: { id }, select: { status: true } })
-  if (!row) throw new AdminError(404, 'errors.auctionNotFound')
+  if (!row) throw new DomainError(404, 'errors.auctionNotFound')
   const state = await engine.getState(id)
-  if ((state?.status ?? row.status) !== 'finished') throw new AdminError(409, 'errors.notFinished')
+  if ((state?.status ?? row.status) !== 'finished') throw new DomainError(409, 'errors.notFinished')
   return deleteAuction(engine, id)
 }

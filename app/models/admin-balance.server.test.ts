@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from 'vitest'
 import { Engine, OutboxWorker } from '../../engine/index.ts'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { editUser } from '~/models/admin-users.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
@@ -100,7 +100,7 @@ test('a change retried after no replica confirmed it in time is applied once', a
     { amount: 10, balanceAfter: 15, reason: 'admin_adjust', adminId, note: 'Подарок' },
   ])
   // The first answer said so, in words for the page and the API (503).
-  expect(error).toBeInstanceOf(AdminError)
+  expect(error).toBeInstanceOf(DomainError)
   expect(error).toMatchObject({ status: 503, key: 'errors.notConfirmed' })
   expect(await getPrisma().user.findUniqueOrThrow({ where: { id } })).toMatchObject({
     firstName: 'Айбек',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { isNotReplicated, type BalanceChange, type Engine } from '../../engine/index.ts'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import type { UserEditInput } from '~/validation/admin.ts'
 
 // An admin's change of a bid balance, for the users page's form and PATCH /api/admin/users/{id}
@@ -57,12 +57,12 @@ export async function adjustBidBalance(
   } catch (error) {
     // Written but not confirmed by a replica in time (decision 037): it stays on the primary,
     // and the same request sent again confirms it without applying it twice.
-    if (isNotReplicated(error)) throw new AdminError(503, 'errors.notConfirmed')
+    if (isNotReplicated(error)) throw new DomainError(503, 'errors.notConfirmed')
     throw error
   }
   if (result.ok) return
-  if (result.reason === 'user_not_found') throw new AdminError(404, 'errors.userNotFound')
-  throw new AdminError(409, refusalKeys[result.reason])
+  if (result.reason === 'user_not_found') throw new DomainError(404, 'errors.userNotFound')
+  throw new DomainError(409, refusalKeys[result.reason])
 }
 
 /** The key of a rendered edit form (its hidden field): sending that form again is one change. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { isUsernameTaken } from '~/models/user.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import type { BotCreateInput, BotSettingsInput } from '~/validation/admin.ts'
@@ -23,7 +23,7 @@ export async function getBotSettings() {
 export async function updateBotSettings(input: BotSettingsInput) {
   const current = await getBotSettings()
   const next = { ...current, ...stripUndefined(input) }
-  if (next.minDelay > next.maxDelay) throw new AdminError(400, 'errors.delayOrder')
+  if (next.minDelay > next.maxDelay) throw new DomainError(400, 'errors.delayOrder')
   await getPrisma().botSettings.update({ where: { id: 1 }, data: next })
   return next
 }
@@ -112,7 +112,7 @@ export function botUsername(firstName: string, lastName: string, digits: number)
 export async function createBot(input: BotCreateInput) {
   let username = input.username
   if (username) {
-    if (await isUsernameTaken(username)) throw new AdminError(409, 'errors.usernameTaken')
+    if (await isUsernameTaken(username)) throw new DomainError(409, 'errors.usernameTaken')
   } else {
     for (let attempt = 0; attempt < 20 && !username; attempt++) {
       const candidate = botUsername(
@@ -122,7 +122,7 @@ export async function createBot(input: BotCreateInput) {
       )
       if (!(await isUsernameTaken(candidate))) username = candidate
     }
-    if (!username) throw new AdminError(409, 'errors.usernameTaken')
+    if (!username) throw new DomainError(409, 'errors.usernameTaken')
   }
   try {
     const bot = await getPrisma().bot.create({
@@ -136,7 +136,7 @@ export async function createBot(input: BotCreateInput) {
     return { ...bot, createdAt: bot.createdAt.toISOString() }
   } catch (error) {
     if ((error as { code?: string } | null)?.code === 'P2002')
-      throw new AdminError(409, 'errors.usernameTaken')
+      throw new DomainError(409, 'errors.usernameTaken')
     throw error
   }
 }
@@ -150,7 +150,7 @@ export async function getBotUsername(id: string) {
 /** Deletes a bot; its past bids keep its name (house bids stay visible as such). */
 export async function deleteBot(id: string) {
   const result = await getPrisma().bot.deleteMany({ where: { id } })
-  if (result.count === 0) throw new AdminError(404, 'errors.botNotFound')
+  if (result.count === 0) throw new DomainError(404, 'errors.botNotFound')
 }
 
 export async function listAssignments(auctionId: string) {
@@ -159,7 +159,7 @@ export async function listAssignments(auctionId: string) {
     where: { id: auctionId },
     select: { id: true },
   })
-  if (!auction) throw new AdminError(404, 'errors.auctionNotFound')
+  if (!auction) throw new DomainError(404, 'errors.auctionNotFound')
   const rows = await prisma.botAssignment.findMany({
     where: { auctionId },
     orderBy: { createdAt: 'asc' },
@@ -183,9 +183,9 @@ export async function assignBot(auctionId: string, botId: string, bidLimit: numb
     prisma.auction.findUnique({ where: { id: auctionId }, select: { status: true } }),
     prisma.bot.findUnique({ where: { id: botId }, select: { id: true } }),
   ])
-  if (!auction) throw new AdminError(404, 'errors.auctionNotFound')
-  if (!bot) throw new AdminError(404, 'errors.botNotFound')
-  if (auction.status === 'finished') throw new AdminError(409, 'errors.auctionFinished')
+  if (!auction) throw new DomainError(404, 'errors.auctionNotFound')
+  if (!bot) throw new DomainError(404, 'errors.botNotFound')
+  if (auction.status === 'finished') throw new DomainError(409, 'errors.auctionFinished')
   try {
     return await prisma.botAssignment.create({
       data: { auctionId, botId, bidLimit },
@@ -193,14 +193,14 @@ export async function assignBot(auctionId: string, botId: string, bidLimit: numb
     })
   } catch (error) {
     if ((error as { code?: string } | null)?.code === 'P2002')
-      throw new AdminError(409, 'errors.botAlreadyAssigned')
+      throw new DomainError(409, 'errors.botAlreadyAssigned')
     throw error
   }
 }
 
 export async function unassignBot(auctionId: string, botId: string) {
   const result = await getPrisma().botAssignment.deleteMany({ where: { auctionId, botId } })
-  if (result.count === 0) throw new AdminError(404, 'errors.assignmentNotFound')
+  if (result.count === 0) throw new DomainError(404, 'errors.assignmentNotFound')
 }
 
 /** An auction whose bots are current: one not over yet. */

@@ -1,5 +1,5 @@
 import type { Engine } from '../../engine/index.ts'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { listAssignments } from '~/models/admin-bots.server.ts'
 import { getAuctionById, type AuctionView } from '~/models/auction-live.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
@@ -73,7 +73,7 @@ export async function getAuctionForEdit(engine: Engine, id: string) {
   const [auction, assignments, bots] = await Promise.all([
     getAuctionById(engine, id),
     listAssignments(id).catch((error: unknown) => {
-      if (error instanceof AdminError) return []
+      if (error instanceof DomainError) return []
       throw error
     }),
     getPrisma().bot.findMany({
@@ -98,3 +98,14 @@ export async function getAuctionForEdit(engine: Engine, id: string) {
   }
 }
 export type AuctionForEdit = Awaited<ReturnType<typeof getAuctionForEdit>>
+
+/** What a confirmation over the dashboard names: the auction, whether it is upcoming, its prebids. */
+export async function auctionNamed(engine: Engine, id: string) {
+  const auction = await getAuctionById(engine, id)
+  if (!auction) return null
+  return {
+    title: auction.title,
+    upcoming: auction.status === 'upcoming',
+    prebids: auction.prebidsCount,
+  }
+}

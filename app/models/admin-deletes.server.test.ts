@@ -1,6 +1,7 @@
 import { expect, test, vi } from 'vitest'
 import { createAuction, createUser, testEngine } from '../../engine/test-support.ts'
-import { AdminError, deleteAuction } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { deleteAuction } from '~/models/admin-auctions.server.ts'
 import { deleteUser } from '~/models/admin-users.server.ts'
 import { getPrisma, type PrismaClient } from '~/utils/db.server.ts'
 
@@ -23,7 +24,7 @@ test('an upcoming auction that starts between the check and the removal is refus
   vi.spyOn(engine, 'getState').mockResolvedValueOnce(seen)
 
   const refused = await deleteAuction(engine, auction.id).catch((error: unknown) => error)
-  expect(refused).toBeInstanceOf(AdminError)
+  expect(refused).toBeInstanceOf(DomainError)
   expect(refused).toMatchObject({ status: 409, key: 'errors.startedMeanwhile' })
   expect(await engine.getState(auction.id)).toMatchObject({ status: 'live', lastBidder: user.id })
   expect(await prisma.auction.count({ where: { id: auction.id } })).toBe(1)

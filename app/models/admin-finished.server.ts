@@ -1,5 +1,5 @@
 import { getPrisma } from '~/utils/db.server.ts'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 
 // Finished auctions for the admin (docs/rules.md#admin-finished-auctions, with the auction
 // stats). Money in minor units.
@@ -70,7 +70,7 @@ export async function auctionStats(auctionId: string) {
     where: { id: auctionId },
     select: { id: true },
   })
-  if (!auction) throw new AdminError(404, 'errors.auctionNotFound')
+  if (!auction) throw new DomainError(404, 'errors.auctionNotFound')
   const bids = await prisma.bid.findMany({
     where: { auctionId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

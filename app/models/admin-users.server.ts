@@ -1,5 +1,5 @@
 import type { Engine } from '../../engine/index.ts'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { adjustBidBalance, balanceChange, balanceReference } from '~/models/admin-balance.server.ts'
 import { assertUserDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
 import {
@@ -92,15 +92,15 @@ export async function editUser(
 ) {
   const prisma = getPrisma()
   const user = await prisma.user.findUnique({ where: { id }, select: { id: true, role: true } })
-  if (!user) throw new AdminError(404, 'errors.userNotFound')
-  if (id === adminId && input.role === 'user') throw new AdminError(409, 'errors.ownRole')
+  if (!user) throw new DomainError(404, 'errors.userNotFound')
+  if (id === adminId && input.role === 'user') throw new DomainError(409, 'errors.ownRole')
   const balance = balanceChange(input)
   if (input.username && (await isUsernameTaken(input.username, id)))
-    throw new AdminError(409, 'errors.usernameTaken')
+    throw new DomainError(409, 'errors.usernameTaken')
   if (input.email && (await isEmailTaken(input.email, id)))
-    throw new AdminError(409, 'errors.emailTaken')
+    throw new DomainError(409, 'errors.emailTaken')
   if (input.phone && (await isPhoneTaken(input.phone, id)))
-    throw new AdminError(409, 'errors.phoneTaken')
+    throw new DomainError(409, 'errors.phoneTaken')
   try {
     await prisma.$transaction(async (tx) => {
       await tx.user.update({
@@ -125,7 +125,7 @@ export async function editUser(
     })
   } catch (error) {
     const field = duplicateField(error)
-    if (field) throw new AdminError(409, `errors.${field}Taken`)
+    if (field) throw new DomainError(409, `errors.${field}Taken`)
     throw error
   }
   const row = await prisma.user.findUniqueOrThrow({ where: { id }, select: listSelect })
@@ -143,10 +143,10 @@ export async function editUser(
  * (docs/decisions/029-nothing-paid-disappears.md).
  */
 export async function deleteUser(engine: Engine, adminId: string, id: string) {
-  if (id === adminId) throw new AdminError(409, 'errors.deleteSelf')
+  if (id === adminId) throw new DomainError(409, 'errors.deleteSelf')
   const prisma = getPrisma()
   const exists = await prisma.user.findUnique({ where: { id }, select: { id: true } })
-  if (!exists) throw new AdminError(404, 'errors.userNotFound')
+  if (!exists) throw new DomainError(404, 'errors.userNotFound')
   await assertUserDeletable(prisma, id)
   // Their sessions end first, as at "log out everywhere": the bid calls' cached copies go and
   // their open pages are disconnected; if that cannot be made certain, the account stays
@@ -162,7 +162,7 @@ export async function deleteUser(engine: Engine, adminId: string, id: string) {
     })
     await deleteWithUnpaidOrders(tx, { userId: id }, 'errors.userHasPayments', async () => {
       const result = await tx.user.deleteMany({ where: { id } })
-      if (result.count === 0) throw new AdminError(404, 'errors.userNotFound')
+      if (result.count === 0) throw new DomainError(404, 'errors.userNotFound')
     })
     // The engine lets go of them last, before the row's removal is committed: from now on no
     // bid, auto bid or prebid of theirs is taken, and their prebids do not become bids at the
@@ -183,7 +183,7 @@ export async function deleteUser(engine: Engine, adminId: string, id: string) {
 export async function userActivity(id: string) {
   const prisma = getPrisma()
   const user = await prisma.user.findUnique({ where: { id }, select: { id: true } })
-  if (!user) throw new AdminError(404, 'errors.userNotFound')
+  if (!user) throw new DomainError(404, 'errors.userNotFound')
   const [won, bids, prebids] = await Promise.all([
     prisma.auction.findMany({
       where: { winnerId: id },

@@ -1,4 +1,4 @@
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import type { Prisma, PrismaClient } from '~/utils/db.server.ts'
 
 // What an admin's delete may not take away (docs/decisions/029-nothing-paid-disappears.md):
@@ -25,7 +25,7 @@ function isRestricted(error: unknown) {
 /** Refuses (409) to delete an auction whose orders hold money. */
 export async function assertAuctionDeletable(db: Db, auctionId: string) {
   const held = await db.order.count({ where: { auctionId, ...holdsMoney } })
-  if (held > 0) throw new AdminError(409, 'errors.auctionHasPayments')
+  if (held > 0) throw new DomainError(409, 'errors.auctionHasPayments')
 }
 
 /**
@@ -38,7 +38,7 @@ export async function assertUserDeletable(db: Db, userId: string) {
     db.order.count({ where: { userId, ...holdsMoney } }),
     db.payment.count({ where: { userId, status: 'pending' } }),
   ])
-  if (held + pending > 0) throw new AdminError(409, 'errors.userHasPayments')
+  if (held + pending > 0) throw new DomainError(409, 'errors.userHasPayments')
 }
 
 /**
@@ -55,10 +55,10 @@ export async function deleteWithUnpaidOrders(
   try {
     await db.order.deleteMany({ where: { ...where, NOT: holdsMoney } })
     const left = await db.order.count({ where })
-    if (left > 0) throw new AdminError(409, key)
+    if (left > 0) throw new DomainError(409, key)
     await remove()
   } catch (error) {
-    if (isRestricted(error)) throw new AdminError(409, key)
+    if (isRestricted(error)) throw new DomainError(409, key)
     throw error
   }
 }

@@ -1,13 +1,9 @@
 import { BUY_NOW_WINDOW_MS, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { toMajor } from '~/utils/money.ts'
-import {
-  ADMIN_TRANSITIONS,
-  DELIVERY_FEES,
-  type DeliveryInput,
-  type OrderStatusName,
-} from '~/validation/order.ts'
+import { DELIVERY_FEES, type DeliveryInput } from '~/validation/order.ts'
 
 // Orders of won and bought items (docs/decisions/016-winner-orders.md and
 // 017-buy-it-now.md). A person's queries are always scoped by their user id, so another
@@ -15,19 +11,8 @@ import {
 
 /** The value of one spent bid (docs/rules.md#bid-packages: 15 som per bid in every package). */
 export const BID_VALUE = 15_00
-export const ADMIN_ORDERS_PER_PAGE = 20
 
-export class OrderError extends Error {
-  constructor(
-    public readonly status: number,
-    /** i18n key of the "orders" namespace. */
-    public readonly key: string,
-  ) {
-    super(key)
-  }
-}
-
-const orderSelect = {
+export const orderSelect = {
   id: true,
   kind: true,
   rank: true,
@@ -47,7 +32,7 @@ const orderSelect = {
 
 type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>
 
-function view(row: OrderRow, now: Date) {
+export function orderView(row: OrderRow, now: Date) {
   const open = row.status === 'awaiting_payment' && row.expiresAt > now
   return {
     ...row,
@@ -63,7 +48,7 @@ function view(row: OrderRow, now: Date) {
     payable: open,
   }
 }
-export type OrderView = ReturnType<typeof view>
+export type OrderView = ReturnType<typeof orderView>
 
 export async function listUserOrders(userId: string, now = new Date()) {
   const rows = await getPrisma().order.findMany({
@@ -72,7 +57,7 @@ export async function listUserOrders(userId: string, now = new Date()) {
     orderBy: { createdAt: 'desc' },
     take: 100,
   })
-  return rows.map((row) => view(row, now))
+  return rows.map((row) => orderView(row, now))
 }
 
 /**
@@ -114,13 +99,15 @@ export async function setDelivery(
   })
   if (!changed) {
     const exists = await getPrisma().order.count({ where: { id: orderId, userId } })
-    throw exists ? new OrderError(409, 'errors.notPayable') : new OrderError(404, 'errors.notFound')
+    throw exists
+      ? new DomainError(409, 'errors.notPayable')
+      : new DomainError(404, 'errors.notFound')
   }
   const row = await getPrisma().order.findFirstOrThrow({
     where: { id: orderId, userId },
     select: orderSelect,
   })
-  return view(row, now)
+  return orderView(row, now)
 }
 
 export type BuyNowOffer =
@@ -185,11 +172,11 @@ export async function getBuyNowOffer(
 
 /** Creates the Buy It Now order (awaiting payment, 48 hours to pay) or says why not. */
 export async function buyNow(auctionId: string, userId: string, now = new Date()) {
-  if (!auctionId) throw new OrderError(404, 'errors.auctionNotFound')
+  if (!auctionId) throw new DomainError(404, 'errors.auctionNotFound')
   const offer = await getBuyNowOffer(auctionId, userId, now)
-  if (!offer) throw new OrderError(404, 'errors.auctionNotFound')
+  if (!offer) throw new DomainError(404, 'errors.auctionNotFound')
   if (!offer.available)
-    throw new OrderError(offer.reason === 'errors.alreadyBought' ? 409 : 403, offer.reason)
+    throw new DomainError(offer.reason === 'errors.alreadyBought' ? 409 : 403, offer.reason)
   try {
     const row = await getPrisma().order.create({
       data: {
@@ -201,111 +188,13 @@ export async function buyNow(auctionId: string, userId: string, now = new Date()
       },
       select: orderSelect,
     })
-    return view(row, now)
+    return orderView(row, now)
   } catch (error) {
     // Two clicks at once: the unique index lets one through.
     if ((error as { code?: string } | null)?.code === 'P2002')
-      throw new OrderError(409, 'errors.alreadyBought')
+      throw new DomainError(409, 'errors.alreadyBought')
     throw error
   }
-}
-
-// --- Admin -------------------------------------------------------------------------------
-
-const adminSelect = {
-  ...orderSelect,
-  user: { select: { id: true, username: true, firstName: true, lastName: true } },
-  // The money that reached the order (docs/payments.md): what paid it, what is held, what was
-  // refunded, and why.
-  payments: {
-    where: { status: { in: ['paid', 'held', 'refunded'] } },
-    select: {
-      id: true,
-      status: true,
-      amount: true,
-      currency: true,
-      failureReason: true,
-      refundReason: true,
-      refundedAt: true,
-    },
-    orderBy: { createdAt: 'asc' },
-  },
-} satisfies Prisma.OrderSelect
-type AdminRow = Prisma.OrderGetPayload<{ select: typeof adminSelect }>
-
-function adminView(row: AdminRow, now: Date) {
-  return {
-    ...view(row, now),
-    user: row.user,
-    payments: row.payments.map((payment) => ({
-      ...payment,
-      refundedAt: payment.refundedAt?.toISOString() ?? null,
-    })),
-  }
-}
-
-export async function listOrders({
-  status,
-  page = 1,
-  perPage = ADMIN_ORDERS_PER_PAGE,
-  now = new Date(),
-}: {
-  status?: OrderStatusName | null
-  page?: number
-  perPage?: number
-  now?: Date
-}) {
-  const prisma = getPrisma()
-  const where = status ? { status } : {}
-  const total = await prisma.order.count({ where })
-  const totalPages = Math.max(1, Math.ceil(total / perPage))
-  const current = Math.min(Math.max(1, page), totalPages)
-  const rows = await prisma.order.findMany({
-    where,
-    select: adminSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    skip: (current - 1) * perPage,
-    take: perPage,
-  })
-  return {
-    orders: rows.map((row) => adminView(row, now)),
-    total,
-    page: current,
-    totalPages,
-  }
-}
-export type AdminOrderView = Awaited<ReturnType<typeof listOrders>>['orders'][number]
-
-/** An admin's status change: only the forward moves of ADMIN_TRANSITIONS. */
-export async function setOrderStatus(id: string, status: OrderStatusName, now = new Date()) {
-  const prisma = getPrisma()
-  const order = await prisma.order.findUnique({ where: { id }, select: { status: true } })
-  if (!order) throw new OrderError(404, 'errors.notFound')
-  if (!ADMIN_TRANSITIONS[order.status].includes(status))
-    throw new OrderError(409, 'admin-orders:errors.transition')
-  const stamp =
-    status === 'paid'
-      ? { paidAt: now }
-      : status === 'shipped'
-        ? { shippedAt: now }
-        : status === 'delivered'
-          ? { deliveredAt: now }
-          : {}
-  const changed = await prisma.order.updateMany({
-    where: { id, status: order.status },
-    data: { status, ...stamp },
-  })
-  // Changed meanwhile (a payment, the expiry worker or another admin).
-  if (changed.count === 0) throw new OrderError(409, 'admin-orders:errors.transition')
-  const row = await prisma.order.findUniqueOrThrow({ where: { id }, select: adminSelect })
-  return adminView(row, now)
-}
-
-/** One order as the admin page shows it (the refund dialog); null when there is none. */
-export async function getAdminOrder(id: string, now = new Date()) {
-  if (!id || id.length > 64) return null
-  const row = await getPrisma().order.findUnique({ where: { id }, select: adminSelect })
-  return row ? adminView(row, now) : null
 }
 
 /** The JSON API's shape of an order: money in som. */

@@ -1,7 +1,5 @@
-import { OrderError } from '~/models/order.server.ts'
 import type { BidPackage } from '~/utils/bid-packages.ts'
-import { getPrisma, type PaymentStatus, type Prisma } from '~/utils/db.server.ts'
-import { refundCandidate } from '~/validation/order.ts'
+import { getPrisma, type PaymentStatus } from '~/utils/db.server.ts'
 
 // Payments: one row per checkout attempt, created `pending` before the payer leaves for the
 // provider, settled by the provider's webhook (app/services/payments/webhook.server.ts).
@@ -261,63 +259,4 @@ class AlreadySettled extends Error {}
 
 export function isUniqueViolation(error: unknown) {
   return (error as { code?: string } | null)?.code === 'P2002'
-}
-
-// --- refunds (app/services/payments/refund.server.ts) ---------------------------------------
-
-type Tx = Prisma.TransactionClient
-
-const refundSelect = {
-  id: true,
-  provider: true,
-  providerTxnId: true,
-  amount: true,
-  currency: true,
-  status: true,
-  failureReason: true,
-} satisfies Prisma.PaymentSelect
-
-export type RefundTarget = {
-  orderId: string
-  payment: Prisma.PaymentGetPayload<{ select: typeof refundSelect }>
-  /** The payment paid the order: the order is cancelled with the refund. */
-  cancelOrder: boolean
-}
-
-/**
- * Locks the order and finds the money of it to return: the payment that paid it, else money
- * that reached it without paying it (held, or paid too late). Refuses with 404 or 409 otherwise.
- */
-export async function findRefundTarget(tx: Tx, orderId: string): Promise<RefundTarget> {
-  const [order] = await tx.$queryRaw<{ status: string }[]>`
-    SELECT status::text AS status FROM "Order" WHERE id = ${orderId} FOR UPDATE`
-  if (!order) throw new OrderError(404, 'admin-orders:errors.notFound')
-  const payments = await tx.payment.findMany({
-    where: { orderId, status: { in: ['paid', 'held', 'refunded'] } },
-    select: refundSelect,
-    orderBy: { createdAt: 'asc' },
-  })
-  const candidate = refundCandidate(order.status, payments)
-  if ('refused' in candidate) throw new OrderError(409, candidate.refused)
-  return { orderId, ...candidate }
-}
-
-/** Records a refund the provider made: on the payment (admin, reason, its id) and the order. */
-export async function recordRefund(
-  tx: Tx,
-  target: RefundTarget,
-  refund: { adminId: string; reason: string; refundId: string },
-) {
-  await tx.payment.update({
-    where: { id: target.payment.id },
-    data: {
-      status: 'refunded',
-      refundedAt: new Date(),
-      refundedBy: refund.adminId,
-      refundReason: refund.reason,
-      refundId: refund.refundId,
-    },
-  })
-  if (target.cancelOrder)
-    await tx.order.update({ where: { id: target.orderId }, data: { status: 'cancelled' } })
 }

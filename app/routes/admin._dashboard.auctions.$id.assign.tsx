@@ -3,10 +3,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { assignBot, getBotUsername } from '~/models/admin-bots.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import { adminIdParam, refuseForm, requireAdmin } from '~/services/admin.server.ts'
+import { adminIdParam, refuseAdminForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
@@ -31,15 +31,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: botAssignSchema })
   if (submission.status !== 'success') {
-    return refuseForm(t, 400, submission.reply(), t('assign.failed'))
+    return refuseAdminForm(t, 400, submission.reply(), t('assign.failed'))
   }
   const { botId, bidLimit } = submission.value
   try {
     await assignBot(auctionId, botId, bidLimit)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
-    return refuseForm(t, error.status, result, t('assign.failed'))
+    return refuseAdminForm(t, error.status, result, t('assign.failed'))
   }
   const name = (await getBotUsername(botId)) ?? ''
   return redirectWithToast(

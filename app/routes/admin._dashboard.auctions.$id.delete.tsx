@@ -1,68 +1,43 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ConfirmDialog } from '~/components/admin/url-dialog.tsx'
+import { ConfirmRoute } from '~/components/admin/confirm-route.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError, deleteAuction } from '~/models/admin-auctions.server.ts'
-import { getAuctionById } from '~/models/auction-live.server.ts'
-import { adminIdParam, refuseConfirmation, requireAdmin } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
-import { redirectWithToast } from '~/services/toast.server.ts'
+import { deleteAuction } from '~/models/admin-auctions.server.ts'
+import { auctionNamed } from '~/models/admin-dashboard.server.ts'
+import { confirmRoute } from '~/services/confirm-route.server.ts'
 import { DASHBOARD_NS, dashboardHref, dashboardUrl } from '~/utils/admin-dashboard.ts'
-import { readForm } from '~/utils/form.server.ts'
 
 // /admin/auctions/ID/delete: deletes an upcoming auction (its prebids go back to their owners),
 // after a confirmation in a dialog over the dashboard; see docs/decisions/012-admin-deletes.md.
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request)
-  const auction = await getAuctionById(context.engine, params.id ?? '')
-  return {
-    id: params.id ?? '',
-    title: auction?.title ?? null,
-    upcoming: auction?.status === 'upcoming',
-    prebids: auction?.prebidsCount ?? 0,
-  }
-}
-
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, [...DASHBOARD_NS, 'common'])
-  const id = adminIdParam(params.id, t)
-  await readForm(request)
-  const title = (await getAuctionById(context.engine, id))?.title ?? ''
-  try {
-    await deleteAuction(context.engine, id)
-  } catch (error) {
-    if (!(error instanceof AdminError)) throw error
-    return refuseConfirmation(t, error, t('delete.failed'))
-  }
-  return redirectWithToast(dashboardUrl(request), {
-    type: 'success',
-    description: t('delete.done', { title }),
-  })
-}
+const route = confirmRoute({
+  ns: DASHBOARD_NS,
+  find: (id, { engine }) => auctionNamed(engine, id),
+  run: ({ id, context }) => deleteAuction(context.engine, id),
+  back: (request) => dashboardUrl(request),
+  done: (t, auction) => t('delete.done', { title: auction?.title ?? '' }),
+  failed: 'delete.failed',
+})
+export const loader = route.loader
+export const action = route.action
 
 export default function DeleteAuctionRoute() {
-  const auction = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const { thing: auction } = useLoaderData<typeof loader>()
   const { search } = useLocation()
   const { t } = useTranslation(DASHBOARD_NS)
   return (
-    <ConfirmDialog
-      title={t('delete.title', { title: auction.title ?? '' })}
+    <ConfirmRoute
+      title={t('delete.title', { title: auction?.title ?? '' })}
       description={
-        auction.title === null
+        !auction
           ? t('form.notFound')
           : auction.upcoming
             ? t('delete.textUpcoming', { count: auction.prebids })
             : t('delete.text')
       }
-      error={actionData?.error}
       confirmLabel={t('delete.confirm')}
-      action={dashboardHref(`/auctions/${encodeURIComponent(auction.id)}/delete`, search)}
       closeTo={dashboardHref('', search)}
       returnFocusTo="auctions-heading"
     />

@@ -2,9 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError, updateAuction } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { updateAuction } from '~/models/admin-auctions.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import { adminIdParam, refuseForm, requireAdmin } from '~/services/admin.server.ts'
+import { adminIdParam, refuseAdminForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { readAuctionForm } from '~/services/images/upload.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
@@ -29,10 +30,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { submission, refused } = await readAuctionForm(request, auctionUpdateSchema)
   if (refused) {
     const result = submission.reply({ fieldErrors: { image: [refused.key] } })
-    return refuseForm(t, refused.status, result, t('form.failed'))
+    return refuseAdminForm(t, refused.status, result, t('form.failed'))
   }
   if (submission.status !== 'success') {
-    return refuseForm(t, 400, submission.reply(), t('form.failed'))
+    return refuseAdminForm(t, 400, submission.reply(), t('form.failed'))
   }
   try {
     const auction = await updateAuction(context.engine, id, submission.value)
@@ -41,9 +42,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       description: t('form.saved', { title: auction.title }),
     })
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
-    return refuseForm(t, error.status, result, t('form.failed'))
+    return refuseAdminForm(t, error.status, result, t('form.failed'))
   }
 }
 

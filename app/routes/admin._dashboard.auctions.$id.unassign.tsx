@@ -2,10 +2,11 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { getBotUsername, unassignBot } from '~/models/admin-bots.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import { adminIdParam, refuseConfirmation, requireAdmin } from '~/services/admin.server.ts'
+import { adminErrorText, adminIdParam, requireAdmin } from '~/services/admin.server.ts'
+import { refuseConfirmation } from '~/services/confirm-route.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
@@ -33,8 +34,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await unassignBot(auctionId, botId)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
-    return refuseConfirmation(t, error, t('assign.failed'))
+    if (!(error instanceof DomainError)) throw error
+    return refuseConfirmation(adminErrorText(t, error.key), error.status, t('assign.failed'))
   }
   return redirectWithToast(
     dashboardUrl(request, `/auctions/${encodeURIComponent(auctionId)}/edit`),

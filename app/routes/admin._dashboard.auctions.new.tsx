@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { AuctionForm } from '~/components/admin/dashboard-auction-form.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError, createAuction } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { createAuction } from '~/models/admin-auctions.server.ts'
 import { getOpenAuctionPageOf } from '~/models/auction.server.ts'
-import { refuseForm, requireAdmin } from '~/services/admin.server.ts'
+import { refuseAdminForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { readAuctionForm } from '~/services/images/upload.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
@@ -29,18 +30,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { submission, refused } = await readAuctionForm(request, auctionCreateSchema)
   if (refused) {
     const result = submission.reply({ fieldErrors: { image: [refused.key] } })
-    return refuseForm(t, refused.status, result, t('form.failed'))
+    return refuseAdminForm(t, refused.status, result, t('form.failed'))
   }
   if (submission.status !== 'success') {
-    return refuseForm(t, 400, submission.reply(), t('form.failed'))
+    return refuseAdminForm(t, 400, submission.reply(), t('form.failed'))
   }
   let auction: Awaited<ReturnType<typeof createAuction>>
   try {
     auction = await createAuction(context.engine, submission.value)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
-    return refuseForm(t, error.status, result, t('form.failed'))
+    return refuseAdminForm(t, error.status, result, t('form.failed'))
   }
   const page = await getOpenAuctionPageOf(auction.id, AUCTIONS_PER_PAGE)
   const back = dashboardHref('', new URL(request.url).search, {

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { BotCreateForm, BotCreateFormSchema } from '~/components/admin/dashboard-bot-list.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { createBot } from '~/models/admin-bots.server.ts'
-import { refuseForm, requireAdmin } from '~/services/admin.server.ts'
+import { refuseAdminForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import {
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: BotCreateFormSchema })
   if (submission.status !== 'success') {
-    return refuseForm(t, 400, submission.reply(), t('bots.failed'))
+    return refuseAdminForm(t, 400, submission.reply(), t('bots.failed'))
   }
   try {
     const bot = await createBot({ ...submission.value, username: null, isActive: true })
@@ -47,9 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
       description: t('bots.created', { name: bot.username }),
     })
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
-    return refuseForm(t, error.status, result, t('bots.failed'))
+    return refuseAdminForm(t, error.status, result, t('bots.failed'))
   }
 }
 

@@ -8,9 +8,9 @@ import {
 } from '~/components/admin/dashboard-bot-settings.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { getBotSettings, updateBotSettings } from '~/models/admin-bots.server.ts'
-import { refuseForm, requireAdmin } from '~/services/admin.server.ts'
+import { refuseAdminForm, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import {
@@ -41,14 +41,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: BotSettingsFormSchema })
   if (submission.status !== 'success') {
-    return refuseForm(t, 400, submission.reply(), t('botSettings.failed'))
+    return refuseAdminForm(t, 400, submission.reply(), t('botSettings.failed'))
   }
   try {
     await updateBotSettings(submission.value)
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error
+    if (!(error instanceof DomainError)) throw error
     const result = submission.reply({ formErrors: [error.key] })
-    return refuseForm(t, error.status, result, t('botSettings.failed'))
+    return refuseAdminForm(t, error.status, result, t('botSettings.failed'))
   }
   return redirectWithToast(dashboardUrl(request), {
     type: 'success',

@@ -1,19 +1,11 @@
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import {
-  Link,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useMatches,
-  type ClientLoaderFunctionArgs,
-} from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, Outlet, useLoaderData, useLocation, useMatches } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AuctionsTable, BidPackages } from '~/components/admin/dashboard-auctions-table.tsx'
@@ -38,10 +30,11 @@ import {
   DASHBOARD_NS,
   dashboardHref,
   dashboardQuery,
-  legacyDialogPath,
   type DashboardForm,
 } from '~/utils/admin-dashboard.ts'
 import { pageParam } from '~/utils/http.ts'
+import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
+import { buttonClass } from '~/components/ui/button.tsx'
 
 // /admin, the admin dashboard: statistics, the open auctions, bid packages, bot settings, the
 // bot list and the bots in one auction. Every dialog (a new auction, an auction's edit with its bots, end, delete, a bot's
@@ -50,13 +43,14 @@ import { pageParam } from '~/utils/http.ts'
 // the page without. Links open them; closing one goes back to /admin with the same pages of the
 // tables.
 
-export const handle = { i18n: [...DASHBOARD_NS] }
+const i18n = i18nRoute(DASHBOARD_NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
-  const legacy = legacyDialogPath(url)
-  if (legacy) throw redirect(dashboardHref(legacy, url.search))
+  redirectOldDialog(request, OLD_DIALOGS.dashboard)
   const t = await getFixedT(request, DASHBOARD_NS)
   const [stats, open, packages, botSettings, bots, botsCard] = await Promise.all([
     getSystemStats(),
@@ -79,14 +73,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bots,
     botsCard,
   }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...DASHBOARD_NS]),
-  ])
-  return loaded
 }
 
 /**
@@ -135,11 +121,7 @@ export default function AdminDashboardRoute() {
           <h2 id="auctions-heading" className="text-xl font-semibold">
             {t('auctions.heading')}
           </h2>
-          <Link
-            to={href('/auctions/new')}
-            preventScrollReset
-            className="inline-flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2"
-          >
+          <Link to={href('/auctions/new')} preventScrollReset className={buttonClass()}>
             <Plus aria-hidden className="h-4 w-4" />
             {t('auctions.create')}
           </Link>

@@ -1,7 +1,7 @@
 import { AdminPageHeader } from '~/components/admin/page-header.tsx'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
@@ -17,7 +17,9 @@ import { paymentStatuses, paymentStatusParam } from '~/validation/payment-status
 // newest first; pending ones older than ten minutes are being reconciled (docs/payments.md).
 
 const NS = ['admin-payments', 'admin'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
@@ -26,14 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = paymentStatusParam(params.get('status'))
   const list = await listPayments({ status, page: pageParam(params.get('page')) })
   return { title: t('title'), status, ...list }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]

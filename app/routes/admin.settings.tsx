@@ -5,8 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { normalizeDisclose, SettingsForm } from '~/components/admin/settings-form.tsx'
@@ -15,7 +15,8 @@ import { saveSettings } from '~/models/admin-settings.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
+import { refuseForm } from '~/services/refuse-form.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
 import { settingsSchema } from '~/validation/admin.ts'
 import { readForm } from '~/utils/form.server.ts'
 
@@ -23,7 +24,9 @@ import { readForm } from '~/utils/form.server.ts'
 // validated by the same schema as PUT /api/admin/settings.
 
 const NS = ['admin-settings', 'admin'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
@@ -47,14 +50,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
-}
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -64,14 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') !== 'save') throw data(t('admin:errors.invalid'), { status: 400 })
   const submission = parseWithZod(normalizeDisclose(form), { schema: settingsSchema })
   if (submission.status !== 'success') {
-    const result = submission.reply()
-    const first = Object.values(result.error ?? {}).flat()[0]
-    const headers = await createToastHeaders({
-      type: 'error',
+    return refuseForm(submission.reply(), {
+      status: 400,
       title: t('failed'),
-      description: first ? t(`admin:${first}`) : t('failed'),
+      text: (key) => t(`admin:${key}`),
     })
-    return data({ result }, { status: 400, headers })
   }
   await saveSettings(context.engine, submission.value)
   return redirectWithToast('/admin/settings', { type: 'success', description: t('saved') })

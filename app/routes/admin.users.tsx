@@ -1,89 +1,46 @@
-import { parseWithZod } from '@conform-to/zod'
 import {
   data,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  type ClientLoaderFunctionArgs,
-} from '@remix-run/react'
-import i18next from 'i18next'
+import { Form, Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { ArrowLeft, Search, Shield, UserCheck, UserPlus, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { UserActivity } from '~/components/admin/users-activity.tsx'
-import { UserEditForm, userEditFormSchema } from '~/components/admin/users-edit-form.tsx'
 import { UsersTable } from '~/components/admin/users-table.tsx'
-import { ConfirmForm, UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
-import { AdminError } from '~/models/admin-auctions.server.ts'
-import {
-  deleteUser,
-  editUser,
-  listUsers,
-  newIdempotencyKey,
-  todayRegistrations,
-  userActivity,
-  BALANCE_REFUSALS,
-  USERS_PER_PAGE,
-} from '~/models/admin-users.server.ts'
-import { getUserView, type UserView } from '~/models/user-view.server.ts'
-import { refuseTamperedForm, requireAdmin } from '~/services/admin.server.ts'
+import { listUsers, todayRegistrations, USERS_PER_PAGE } from '~/models/admin-users.server.ts'
+import { requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
 import { pageParam } from '~/utils/http.ts'
-import { readForm } from '~/utils/form.server.ts'
+import { listHref } from '~/utils/admin-lists.ts'
+import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { controlClass } from '~/components/ui/field.tsx'
 
-// /admin/users (docs/rules.md#admin-users): the list, search, and the edit, activity and
-// delete dialogs, each opened by a query parameter so the page works without JavaScript.
+// /admin/users (docs/rules.md#admin-users): the list and its search. A user's edit, activity and
+// delete dialogs are child routes (admin.users.$id.*.tsx) shown in the <Outlet /> over the list:
+// a Radix dialog with JavaScript, a section of the page without.
 
 const NS = ['admin-users', 'admin'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 const SEARCH_MAX = 100
-/** Dialog parameters; dropped from the URL after a successful action. */
-const DIALOG_PARAMS = ['edit', 'activity', 'confirm'] as const
-
-/** The list's URL (page and search kept, dialogs closed). */
-function listUrl(requestUrl: string) {
-  const url = new URL(requestUrl)
-  for (const param of DIALOG_PARAMS) url.searchParams.delete(param)
-  return `${url.pathname}${url.search}`
-}
-
-function editable(user: UserView | null) {
-  if (!user) return null
-  const { id, username, firstName, lastName, email, phone, bidBalance, role } = user
-  return { id, username, firstName, lastName, email, phone, bidBalance, role }
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request)
+  redirectOldDialog(request, OLD_DIALOGS.users)
   const t = await getFixedT(request, NS)
   const params = new URL(request.url).searchParams
   const search = (params.get('search') ?? '').trim().slice(0, SEARCH_MAX)
-  const editId = params.get('edit')
-  const activityId = params.get('activity')
-  const confirm = params.get('confirm') ?? ''
-  const deleteId = confirm.startsWith('delete:') ? confirm.slice('delete:'.length) : null
-  const [list, today, edit, activityUser, activity, deleting] = await Promise.all([
+  const [list, today] = await Promise.all([
     listUsers(context.engine, pageParam(params.get('page')), USERS_PER_PAGE, search),
     todayRegistrations(),
-    editId ? getUserView(context.engine, editId) : null,
-    activityId ? getUserView(context.engine, activityId) : null,
-    activityId
-      ? userActivity(activityId).catch((error: unknown) => {
-          if (error instanceof AdminError) return null
-          throw error
-        })
-      : null,
-    deleteId ? getUserView(context.engine, deleteId) : null,
   ])
   return {
     title: t('title'),
@@ -99,121 +56,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       admins: list.users.filter((user) => user.role === 'admin').length,
       today,
     },
-    // A new key for every rendered edit form: sending that form again is the same change.
-    edit: editId ? { id: editId, user: editable(edit), idempotencyKey: newIdempotencyKey() } : null,
-    activity: activityId ? { user: activityUser?.username ?? null, activity } : null,
-    deleting: deleteId ? { id: deleteId, username: deleting?.username ?? null } : null,
   }
-}
-
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request)
+/**
+ * Before the dialogs had routes of their own, their forms posted here with an `intent`. A page
+ * that old (opened before an update) is refused; its post is not guessed at.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request)
   const t = await getFixedT(request, [...NS, 'common'])
-  const form = await readForm(request)
-  const intent = form.get('intent')
-  const back = listUrl(request.url)
-
-  if (intent === 'edit') {
-    const submission = parseWithZod(form, { schema: userEditFormSchema })
-    const sent = form.get('idempotencyKey')
-    const sentKey = typeof sent === 'string' ? sent : undefined
-    const failed = async (status: number, result: ReturnType<typeof submission.reply>) => {
-      refuseTamperedForm(result.error, ['id', 'idempotencyKey'], t)
-      const first = Object.values(result.error ?? {}).flat()[0]
-      const headers = await createToastHeaders({
-        type: 'error',
-        title: t('edit.failed'),
-        description: first ? t(first) : t('edit.failed'),
-      })
-      // The form keeps its key: pressing "Save" again is the same change, never a second one.
-      return data(
-        {
-          intent: 'edit' as const,
-          result,
-          error: null,
-          idempotencyKey: sentKey,
-        },
-        { status, headers },
-      )
-    }
-    if (submission.status !== 'success') return failed(400, submission.reply())
-    const {
-      id,
-      intent: _intent,
-      idempotencyKey,
-      bidBalanceDelta,
-      bidBalanceReason,
-      ...fields
-    } = submission.value
-    try {
-      const user = await editUser(
-        context.engine,
-        admin.id,
-        id,
-        {
-          ...fields,
-          ...(bidBalanceDelta === undefined
-            ? {}
-            : { bidBalanceAdjustment: { delta: bidBalanceDelta, reason: bidBalanceReason ?? '' } }),
-        },
-        idempotencyKey,
-      )
-      return redirectWithToast(back, {
-        type: 'success',
-        description: t('edit.saved', { username: user.username }),
-      })
-    } catch (error) {
-      if (!(error instanceof AdminError)) throw error
-      // A refused balance change is said at its field; other refusals above the form.
-      return failed(
-        error.status,
-        BALANCE_REFUSALS.has(error.key)
-          ? submission.reply({ fieldErrors: { bidBalanceDelta: [error.key] } })
-          : submission.reply({ formErrors: [error.key] }),
-      )
-    }
-  }
-
-  if (intent === 'delete') {
-    const id = String(form.get('id') ?? '')
-    const user = id ? await getUserView(context.engine, id) : null
-    try {
-      await deleteUser(context.engine, admin.id, id)
-    } catch (error) {
-      if (!(error instanceof AdminError)) throw error
-      const message = t(error.key)
-      const headers = await createToastHeaders({
-        type: 'error',
-        title: t('delete.failed'),
-        description: message,
-      })
-      return data(
-        { intent: 'delete' as const, result: null, error: message },
-        { status: error.status, headers },
-      )
-    }
-    return redirectWithToast(back, {
-      type: 'success',
-      description: t('delete.done', { username: user?.username ?? '' }),
-    })
-  }
-
   throw data(t('admin:errors.invalid'), { status: 400 })
 }
 
 export default function AdminUsersRoute() {
   const loaded = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const location = useLocation()
   const { t } = useTranslation(NS)
   const { search, page, totalPages, users, stats } = loaded
 
@@ -226,7 +86,6 @@ export default function AdminUsersRoute() {
     const query = params.toString()
     return `/admin/users${query ? `?${query}` : ''}`
   }
-  const closeTo = href()
 
   return (
     <div className="space-y-6">
@@ -284,21 +143,15 @@ export default function AdminUsersRoute() {
               key={search}
               maxLength={SEARCH_MAX}
               placeholder={t('search.placeholder')}
-              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
+              className={controlClass}
             />
           </div>
-          <button
-            type="submit"
-            className="inline-flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2"
-          >
+          <Button>
             <Search aria-hidden className="h-4 w-4" />
             {t('search.submit')}
-          </button>
+          </Button>
           {search ? (
-            <Link
-              to="/admin/users"
-              className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
-            >
+            <Link to="/admin/users" className={buttonClass({ variant: 'outline' })}>
               {t('search.clear')}
             </Link>
           ) : null}
@@ -318,76 +171,15 @@ export default function AdminUsersRoute() {
             users={users}
             adminId={loaded.adminId}
             caption={t('table.caption', { page, pages: totalPages })}
-            href={(param, value) => href({ [param]: value })}
+            dialogHref={(id, dialog) =>
+              listHref('users', location.search, `/${encodeURIComponent(id)}/${dialog}`)
+            }
           />
         )}
         <Pager page={page} totalPages={totalPages} href={(n) => href({ page: String(n) }, false)} />
       </section>
 
-      {loaded.edit ? (
-        <UrlDialog
-          open
-          wide
-          closeTo={closeTo}
-          title={t('edit.title', { username: loaded.edit.user?.username ?? '' })}
-        >
-          {loaded.edit.user ? (
-            <UserEditForm
-              key={loaded.edit.user.id}
-              user={loaded.edit.user}
-              idempotencyKey={
-                (actionData?.intent === 'edit' ? actionData.idempotencyKey : undefined) ??
-                loaded.edit.idempotencyKey
-              }
-              lastResult={actionData?.intent === 'edit' ? actionData.result : undefined}
-              closeTo={closeTo}
-            />
-          ) : (
-            <p className="text-slate-700">{t('notFound')}</p>
-          )}
-        </UrlDialog>
-      ) : null}
-
-      {loaded.activity ? (
-        <UrlDialog
-          open
-          wide
-          closeTo={closeTo}
-          title={t('activity.title', { username: loaded.activity.user ?? '' })}
-        >
-          {loaded.activity.activity ? (
-            <UserActivity activity={loaded.activity.activity} />
-          ) : (
-            <p role="alert" className="text-red-700">
-              {t('activity.failed')}
-            </p>
-          )}
-        </UrlDialog>
-      ) : null}
-
-      {loaded.deleting ? (
-        <UrlDialog
-          open
-          closeTo={closeTo}
-          title={t('delete.title', { username: loaded.deleting.username ?? '' })}
-          description={loaded.deleting.username ? t('delete.text') : t('notFound')}
-        >
-          {actionData?.intent === 'delete' && actionData.error ? (
-            <p
-              role="alert"
-              className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-            >
-              {actionData.error}
-            </p>
-          ) : null}
-          <ConfirmForm
-            intent="delete"
-            id={loaded.deleting.id}
-            confirmLabel={t('delete.confirm')}
-            cancelTo={closeTo}
-          />
-        </UrlDialog>
-      ) : null}
+      <Outlet />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { OrderError } from '~/models/order.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { refundOrder } from '~/services/payments/refund.server.ts'
@@ -29,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         },
       })
     } catch (error) {
-      if (error instanceof OrderError) return apiError(error.status, t(error.key))
+      if (error instanceof DomainError) return apiError(error.status, t(error.key))
       throw error
     }
   })

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { OrderError, orderJson, setOrderStatus } from '~/models/order.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { setOrderStatus } from '~/models/admin-orders.server.ts'
+import { orderJson } from '~/models/order.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { apiError, json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
@@ -15,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const order = await setOrderStatus((params.id ?? '').slice(0, 64), status)
       return json({ order: orderJson(order) })
     } catch (error) {
-      if (error instanceof OrderError) return apiError(error.status, t(error.key))
+      if (error instanceof DomainError) return apiError(error.status, t(error.key))
       throw error
     }
   })

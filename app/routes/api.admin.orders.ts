@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { listOrders, orderJson } from '~/models/order.server.ts'
+import { listOrders } from '~/models/admin-orders.server.ts'
+import { orderJson } from '~/models/order.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed } from '~/utils/api.server.ts'
 import { pageParam } from '~/utils/http.ts'

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { buyNow, OrderError, orderJson } from '~/models/order.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { buyNow, orderJson } from '~/models/order.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { apiError, json, methodNotAllowed, requireApiUser } from '~/utils/api.server.ts'
 
@@ -15,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const order = await buyNow((params.id ?? '').slice(0, 64), user.id)
     return json({ order: orderJson(order) }, 201)
   } catch (error) {
-    if (error instanceof OrderError) return apiError(error.status, t(error.key))
+    if (error instanceof DomainError) return apiError(error.status, t(error.key))
     throw error
   }
 }

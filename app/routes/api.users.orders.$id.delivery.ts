@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { OrderError, orderJson, setDelivery } from '~/models/order.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { orderJson, setDelivery } from '~/models/order.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import {
   apiError,
@@ -21,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const order = await setDelivery(user.id, (params.id ?? '').slice(0, 64), input)
     return json({ order: orderJson(order) })
   } catch (error) {
-    if (error instanceof OrderError) return apiError(error.status, t(error.key))
+    if (error instanceof DomainError) return apiError(error.status, t(error.key))
     throw error
   }
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import {
   Ban,
   Gavel,
@@ -34,16 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t('rules.title'), officeAddress: settings.contactAddress.trim() }
 }
 
-/** Client-side navigation: the page's namespace is fetched with its data, before it renders. */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([PAGES_NS, 'orders']),
-  ])
-  return data
-}
-
-export const handle = { i18n: [PAGES_NS, 'orders'] }
+const i18n = i18nRoute([PAGES_NS, 'orders'])
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 const groups = [
   { key: 'participation', icon: UserCheck },

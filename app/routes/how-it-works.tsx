@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import {
   Calculator,
   CircleHelp,
@@ -34,16 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t('howItWorks.title') }
 }
 
-/** Client-side navigation: the page's namespace is fetched with its data, before it renders. */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces(PAGES_NS),
-  ])
-  return data
-}
-
-export const handle = { i18n: PAGES_NS }
+const i18n = i18nRoute(PAGES_NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 const steps = [
   { key: 'register', icon: UserPlus },

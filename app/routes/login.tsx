@@ -6,13 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import {
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  useSubmit,
-} from '@remix-run/react'
+import { useActionData, useLoaderData, useNavigate, useSubmit } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuthTabs, type AuthActionData, type AuthTab } from '~/components/auth-forms.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -28,6 +22,7 @@ import { combineHeaders, safeRedirect } from '~/utils/http.ts'
 import { useHydrated } from '~/utils/hooks.ts'
 import { loginSchema, registerFormServerSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -113,7 +108,7 @@ export default function LoginRoute() {
   const navigate = useNavigate()
   const submit = useSubmit()
   const hydrated = useHydrated()
-  const navigation = useNavigation()
+  const pending = useIsPending({ formAction: '/login', state: 'submitting' })
   const current: AuthTab = actionData && 'intent' in actionData ? actionData.intent : tab
   return (
     <section className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -131,7 +126,7 @@ export default function LoginRoute() {
             preventScrollReset: true,
           })
         }}
-        busy={navigation.state === 'submitting'}
+        busy={pending}
         submit={
           hydrated
             ? (formData) => submit(formData, { method: 'post', action: '/login' })

@@ -15,6 +15,7 @@ import { getOptionalUser, SessionsNotForgotten } from '~/services/session.server
 import { createToastHeaders } from '~/services/toast.server.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { combineHeaders } from '~/utils/http.ts'
+import { Alert } from '~/components/ui/alert.tsx'
 
 // Logging out deletes the Session row, so the cookie is worthless even if it was copied; with
 // `scope=everywhere` (the profile's button) every session of the account goes, this one too.
@@ -57,11 +58,7 @@ export default function LogoutRoute() {
       <h1 id="logout-title" className="text-2xl font-bold">
         {t('auth.logoutTitle')}
       </h1>
-      {refused ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-          {refused.message}
-        </p>
-      ) : null}
+      {refused ? <Alert size="base">{refused.message}</Alert> : null}
       <Form method="post" action="/logout">
         {refused?.everywhere ? <input type="hidden" name="scope" value="everywhere" /> : null}
         <button type="submit" className={primaryButton}>

@@ -5,34 +5,33 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Form, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CreditCard, FlaskConical, Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PAYMENTS_NS } from '~/components/topup/package-card.tsx'
 import { getUserPayment } from '~/models/payment.server.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { log } from '~/services/logger.server.ts'
 import { sandboxWebhook } from '~/services/payments/sandbox.server.ts'
 import { handlePaymentWebhook } from '~/services/payments/webhook.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // The sandbox provider's hosted checkout (docs/payments.md). Pay and Decline make the webhook
 // a real provider would send, signed with PAYMENT_SANDBOX_SECRET, and hand it to the same
 // handler as /api/payments/webhook/sandbox; then the payer returns to /topup?payment={id}.
 
 const NS = [PAYMENTS_NS, 'common'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 async function loadOwnPayment(request: Request, id: string) {
-  const user = await getOptionalUser(request)
-  if (!user) {
-    const back = new URL(request.url).pathname
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
-  }
+  const user = await requireUser(request, { redirectTo: new URL(request.url).pathname })
   const payment = await getUserPayment(user.id, id)
   if (!payment || payment.provider !== 'sandbox') {
     const t = await getFixedT(request)
@@ -60,14 +59,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const intent = form.get('intent')
@@ -93,8 +84,9 @@ export default function SandboxCheckoutRoute() {
   const { payment } = useLoaderData<typeof loader>()
   const { t } = useTranslation(PAYMENTS_NS)
   const money = useFormatMoney()
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
+  const paying = useIsPending({ intent: 'pay' })
+  const declining = useIsPending({ intent: 'decline' })
+  const busy = paying ? 'pay' : declining ? 'decline' : null
   return (
     <section
       aria-labelledby="sandbox-title"

@@ -1,13 +1,12 @@
 import { parseWithZod } from '@conform-to/zod'
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { useTranslation } from 'react-i18next'
 import { LoginRequired } from '~/components/login-required.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -28,16 +27,20 @@ import {
 import { listUserOrders } from '~/models/order.server.ts'
 import { DuplicateError } from '~/models/user.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { handleDeliveryForm } from '~/services/order-forms.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
-import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
+import { refuseForm } from '~/services/refuse-form.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-export const handle = { i18n: [ORDERS_NS] }
+const i18n = i18nRoute([ORDERS_NS])
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request)
@@ -58,31 +61,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { account: { user, stats, won, recentBids: shown, orders, editing }, title }
 }
 
-/** Client-side navigation: the orders namespace is fetched with the data, before it renders. */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces(ORDERS_NS),
-  ])
-  return loaded
-}
-
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await getOptionalUser(request)
-  if (!user) throw redirect('/login?redirectTo=%2Fprofile')
+  const user = await requireUser(request, { redirectTo: '/profile' })
   const t = await getFixedT(request)
   const form = await readForm(request)
   if (form.get('intent') === 'delivery') return handleDeliveryForm(request, user.id, form)
   const submission = parseWithZod(form, { schema: profileSchema })
-  const failed = async (status: number, result: ReturnType<typeof submission.reply>) => {
-    const first = Object.values(result.error ?? {}).flat()[0]
-    const headers = await createToastHeaders({
-      type: 'error',
-      title: t('profile.saveFailed'),
-      description: first ? t(first) : t('profile.saveFailed'),
-    })
-    return data({ result }, { status, headers })
-  }
+  const failed = (status: number, result: ReturnType<typeof submission.reply>) =>
+    refuseForm(result, { status, title: t('profile.saveFailed'), text: (key) => t(key) })
   if (submission.status !== 'success') return failed(400, submission.reply())
   try {
     await updateProfile(user.id, submission.value)

@@ -1,5 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type HeadersFunction } from '@remix-run/node'
 import { decideBid } from '~/services/bidding.server.ts'
+import { loginRedirect } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUserId } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
@@ -33,8 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     t,
   )
   if (back !== null) {
-    if (!decision.ok && decision.reason === 'login')
-      return redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
+    if (!decision.ok && decision.reason === 'login') return loginRedirect(back)
     const failed = intent === 'bid' ? t('bidding.bidFailed') : t('bidding.prebidFailed')
     const toast = decision.ok
       ? ({ type: 'success', description: decision.message } as const)

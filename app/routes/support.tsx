@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CircleHelp, Clock, LifeBuoy, Mail, MessageCircle, Send } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -47,16 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t('support.title'), channels }
 }
 
-/** Client-side navigation: the page's namespace is fetched with its data, before it renders. */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces(PAGES_NS),
-  ])
-  return data
-}
-
-export const handle = { i18n: PAGES_NS }
+const i18n = i18nRoute(PAGES_NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 const channelIcons = { email: Mail, whatsapp: MessageCircle, telegram: Send } as const
 const hours = ['weekdays', 'saturday', 'sunday'] as const

@@ -5,8 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Coins, Headphones, ListOrdered, ShieldCheck, Ticket, Zap } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -14,6 +14,7 @@ import { Card, PageHero, PageSection, primaryButton } from '~/components/static-
 import { PackageCard, PAYMENTS_NS } from '~/components/topup/package-card.tsx'
 import { PaymentResult } from '~/components/topup/payment-result.tsx'
 import { getUserPayment } from '~/models/payment.server.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { startPackageCheckout } from '~/services/payments/checkout.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
@@ -27,7 +28,9 @@ import { getEnv } from '~/utils/env.server.ts'
 // (?payment={id}). How the money becomes bids: docs/payments.md.
 
 const NS = [PAYMENTS_NS, 'common'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request, NS)
@@ -47,20 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request, NS)
   const form = await readForm(request)
   if (form.get('intent') !== 'buy') throw data(t('common:api.invalid'), { status: 400 })
-  const user = await getOptionalUser(request)
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent('/topup')}`)
+  const user = await requireUser(request, { redirectTo: '/topup' })
   const pkg = findBidPackage(form.get('packageId'))
   if (!pkg) {
     return redirectWithToast(

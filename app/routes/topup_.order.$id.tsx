@@ -5,39 +5,32 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import {
-  Form,
-  Link,
-  useLoaderData,
-  useNavigation,
-  type ClientLoaderFunctionArgs,
-} from '@remix-run/react'
-import i18next from 'i18next'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CircleAlert, Loader2, Package } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PAYMENTS_NS } from '~/components/topup/package-card.tsx'
 import { getUserOrder, orderNotPayable } from '~/models/payment.server.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { startOrderCheckout } from '~/services/payments/checkout.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // /topup/order/{id}: the owner of a won (or bought) item pays price + delivery through the
 // payment provider, while the order awaits payment within its 48 hours.
 // The trailing underscore keeps the page out of /topup's layout: it stands on its own.
 
 const NS = [PAYMENTS_NS, 'common'] as const
-export const handle = { i18n: [...NS] }
+const i18n = i18nRoute(NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 async function loadOwnOrder(request: Request, id: string) {
-  const user = await getOptionalUser(request)
-  if (!user) {
-    const back = new URL(request.url).pathname
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
-  }
+  const user = await requireUser(request, { redirectTo: new URL(request.url).pathname })
   const order = await getUserOrder(user.id, id)
   if (!order) {
     const t = await getFixedT(request)
@@ -64,14 +57,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [loaded] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces([...NS]),
-  ])
-  return loaded
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await getFixedT(request, NS)
   const form = await readForm(request)
@@ -86,8 +71,7 @@ export default function OrderPaymentRoute() {
   const { order, notPayable } = useLoaderData<typeof loader>()
   const { t } = useTranslation(PAYMENTS_NS)
   const money = useFormatMoney()
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay'
+  const busy = useIsPending({ intent: 'pay' })
   return (
     <section
       aria-labelledby="order-title"

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import i18next from 'i18next'
+import { Link, useLoaderData } from '@remix-run/react'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Eye, Gift, Lightbulb, PartyPopper } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -17,16 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t('welcomePreview.title'), freeBids: FREE_BIDS }
 }
 
-/** Client-side navigation: the page's namespace is fetched with its data, before it renders. */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.loadNamespaces(PAGES_NS),
-  ])
-  return data
-}
-
-export const handle = { i18n: PAGES_NS }
+const i18n = i18nRoute(PAGES_NS)
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 export default function WelcomePreviewRoute() {
   const { t } = useTranslation(PAGES_NS)

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import type { TFunction } from 'i18next'
-import { AdminError } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser, type CurrentUser } from '~/services/session.server.ts'
-import { createToastHeaders } from '~/services/toast.server.ts'
+import { refuseForm } from '~/services/refuse-form.server.ts'
 import { apiError, translator } from '~/utils/api.server.ts'
 import { adminIdSchema } from '~/validation/admin.ts'
 
@@ -13,11 +14,7 @@ import { adminIdSchema } from '~/validation/admin.ts'
 
 /** Pages: anonymous -> the login page (and back), a user -> the home page. */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
-  const user = await getOptionalUser(request)
-  if (!user) {
-    const url = new URL(request.url)
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
-  }
+  const user = await requireUser(request)
   if (user.role !== 'admin') throw redirect('/')
   return user
 }
@@ -37,7 +34,7 @@ export async function adminTranslator(request: Request): Promise<TFunction> {
 }
 
 /**
- * Runs an /api/admin handler for an admin only; an AdminError becomes its status with the
+ * Runs an /api/admin handler for an admin only; an DomainError becomes its status with the
  * message in the request's language.
  */
 export async function adminApi(
@@ -49,7 +46,7 @@ export async function adminApi(
   try {
     return await run(t, admin)
   } catch (error) {
-    if (error instanceof AdminError) return apiError(error.status, t(error.key))
+    if (error instanceof DomainError) return apiError(error.status, t(error.key))
     throw error
   }
 }
@@ -76,33 +73,18 @@ export function adminIdParam(value: string | undefined, t: TFunction) {
 }
 
 /** An error key of an admin form: the shared validation keys, else one of the "admin" namespace. */
-const errorText = (t: TFunction, key: string) =>
+export const adminErrorText = (t: TFunction, key: string) =>
   t(key.startsWith('validation.') ? key : `admin:${key}`)
 
 /**
  * A refused admin form: its errors for the form to show (field or form-level keys, answered with
  * `status`) and a toast saying what failed (`title`) and why (the first error).
  */
-export async function refuseForm(
+export function refuseAdminForm(
   t: TFunction,
   status: number,
   result: SubmissionResult<string[]>,
   title: string,
 ) {
-  const first = Object.values(result.error ?? {})
-    .flat()
-    .find(Boolean)
-  const headers = await createToastHeaders({
-    type: 'error',
-    title,
-    description: first ? errorText(t, first) : title,
-  })
-  return data({ result }, { status, headers })
-}
-
-/** A refused confirmation (end, delete, remove): the reason for its dialog, and a toast. */
-export async function refuseConfirmation(t: TFunction, error: AdminError, title: string) {
-  const message = errorText(t, error.key)
-  const headers = await createToastHeaders({ type: 'error', title, description: message })
-  return data({ error: message }, { status: error.status, headers })
+  return refuseForm(result, { status, title, text: (key) => adminErrorText(t, key) })
 }

@@ -14,6 +14,7 @@ import {
 } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { loginSchema } from '~/validation/user.ts'
+import { loginHref } from '~/utils/login-href.ts'
 
 // remix-auth's form strategy checks the credentials; the session itself is a Postgres row whose
 // id travels in a signed cookie (services/session.server.ts).
@@ -111,10 +112,21 @@ export async function destroyAllSessions(userId: string, engine: Engine) {
   return clearedSessionCookie()
 }
 
-/** Pages: the signed-in user, or a redirect to /login that comes back here. */
-export async function requireUser(request: Request): Promise<CurrentUser> {
+/** The login page, sending the person to `redirectTo` (a path of this site) once signed in. */
+export function loginRedirect(redirectTo: string) {
+  return redirect(loginHref(redirectTo))
+}
+
+/**
+ * Pages: the signed-in user, or (thrown) a redirect to /login that comes back to `redirectTo`,
+ * this address by default. Every page that needs a signed-in person checks it here.
+ */
+export async function requireUser(
+  request: Request,
+  { redirectTo }: { redirectTo?: string } = {},
+): Promise<CurrentUser> {
   const user = await getOptionalUser(request)
   if (user) return user
   const url = new URL(request.url)
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  throw loginRedirect(redirectTo ?? url.pathname + url.search)
 }

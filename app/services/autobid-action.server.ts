@@ -1,5 +1,6 @@
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from '@remix-run/node'
 import { AUTOBID_NS, startAutoBid, stopAutoBid } from '~/models/autobid.server.ts'
+import { loginRedirect } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
@@ -32,7 +33,7 @@ export async function handleAutoBidForm(
         )
   const user = await getOptionalUser(request)
   if (!user) {
-    if (!viaFetcher) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
+    if (!viaFetcher) return loginRedirect(back)
     return reply(false, t('autobid:loginRequired'), 401)
   }
   const outcome =

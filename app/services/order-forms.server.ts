@@ -1,10 +1,11 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect } from '@remix-run/node'
-import { buyNow, OrderError, setDelivery } from '~/models/order.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { buyNow, setDelivery } from '~/models/order.server.ts'
 import { getUserOrder } from '~/models/payment.server.ts'
+import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
-import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
+import { refuseForm } from '~/services/refuse-form.server.ts'
+import { redirectWithToast } from '~/services/toast.server.ts'
 import { deliverySchema } from '~/validation/order.ts'
 
 // The plain-form sides of orders: the delivery form on /profile and the "Buy now" form on the
@@ -18,15 +19,13 @@ export async function handleDeliveryForm(request: Request, userId: string, form:
   const t = await getFixedT(request, ORDERS_NS)
   const orderId = String(form.get('orderId') ?? '').slice(0, 64)
   const submission = parseWithZod(form, { schema: deliverySchema })
-  const failed = async (status: number, result: ReturnType<typeof submission.reply>) => {
-    const first = Object.values(result.error ?? {}).flat()[0]
-    const headers = await createToastHeaders({
-      type: 'error',
+  const failed = (status: number, result: ReturnType<typeof submission.reply>) =>
+    refuseForm(result, {
+      status,
       title: t('delivery.failed'),
-      description: first ? t(first) : t('delivery.failed'),
+      text: (key) => t(key),
+      extra: { result: undefined, delivery: { orderId, result } },
     })
-    return data({ result: undefined, delivery: { orderId, result } }, { status, headers })
-  }
   // Not one of this person's orders: there is no order form on /profile to show an error at.
   const unknown = () =>
     redirectWithToast('/profile', {
@@ -39,7 +38,7 @@ export async function handleDeliveryForm(request: Request, userId: string, form:
   try {
     await setDelivery(userId, orderId, submission.value)
   } catch (error) {
-    if (!(error instanceof OrderError)) throw error
+    if (!(error instanceof DomainError)) throw error
     if (error.status === 404) return unknown()
     return failed(error.status, submission.reply({ formErrors: [error.key] }))
   }
@@ -51,8 +50,7 @@ export async function handleDeliveryForm(request: Request, userId: string, form:
 
 /** intent=buyNow on the auction page: to /profile with the new order, or back with why not. */
 export async function handleBuyNowForm(request: Request, auctionId: string, back: string) {
-  const user = await getOptionalUser(request)
-  if (!user) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
+  const user = await requireUser(request, { redirectTo: back })
   const t = await getFixedT(request, ORDERS_NS)
   try {
     const order = await buyNow(auctionId, user.id)
@@ -61,7 +59,7 @@ export async function handleBuyNowForm(request: Request, auctionId: string, back
       description: t('buyNow.created'),
     })
   } catch (error) {
-    if (!(error instanceof OrderError)) throw error
+    if (!(error instanceof DomainError)) throw error
     return redirectWithToast(back, {
       type: 'error',
       title: t('buyNow.failed'),

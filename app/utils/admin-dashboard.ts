@@ -13,14 +13,14 @@ export const AUCTIONS_PER_PAGE = 10
 export type DashboardForm = 'botSettings' | 'createBot'
 
 /** The dashboard's own query parameters; anything else in a URL is not carried along. */
-const KEPT = ['page', 'botsPage', 'botsAuction'] as const
-type Kept = (typeof KEPT)[number]
+export const DASHBOARD_PARAMS = ['page', 'botsPage', 'botsAuction'] as const
+type Kept = (typeof DASHBOARD_PARAMS)[number]
 
 /** The dashboard's query taken from `search` (a URL's query), `change` setting or (null) removing. */
 export function dashboardQuery(search: string, change: Partial<Record<Kept, string | null>> = {}) {
   const from = new URLSearchParams(search)
   const params = new URLSearchParams()
-  for (const name of KEPT) {
+  for (const name of DASHBOARD_PARAMS) {
     const value = name in change ? change[name] : from.get(name)
     if (value) params.set(name, value)
   }
@@ -43,21 +43,4 @@ export function dashboardHref(
 /** Where an admin action goes back to: the dashboard, its pages kept. */
 export function dashboardUrl(request: Request, path = '') {
   return dashboardHref(path, new URL(request.url).search)
-}
-
-/**
- * The dialog route that an older dashboard URL opened with a query parameter (`?create=1`,
- * `?edit=ID`, `?confirm=end:ID`, `?confirm=delete:ID`, `?confirm=deleteBot:ID`), so links and
- * bookmarks made before the dialogs had their own URLs still open them; null for any other URL.
- */
-export function legacyDialogPath(url: URL): string | null {
-  if (url.pathname.replace(/\/$/, '') !== '/admin') return null
-  const params = url.searchParams
-  if (params.get('create') === '1') return '/auctions/new'
-  const edit = /^.{1,64}$/.exec(params.get('edit') ?? '')?.[0]
-  if (edit) return `/auctions/${encodeURIComponent(edit)}/edit`
-  const confirm = /^(end|delete|deleteBot):(.{1,64})$/.exec(params.get('confirm') ?? '')
-  if (!confirm) return null
-  const id = encodeURIComponent(confirm[2]!)
-  return confirm[1] === 'deleteBot' ? `/bots/${id}/delete` : `/auctions/${id}/${confirm[1]}`
 }

@@ -124,5 +124,25 @@ for (const [label, options] of [
       }
       expect(problems).toEqual([])
     }, 90_000)
+
+    test("the admin lists' dialog routes", async () => {
+      const page = await browser.newPage(options)
+      await login(page, 'admin', 'admin123')
+      const problems: string[] = []
+      for (const path of [
+        '/admin/users/no-such/edit',
+        '/admin/users/no-such/activity',
+        '/admin/users/no-such/delete',
+        '/admin/orders/no-such/refund',
+        '/admin/finished-auctions/no-such/stats',
+        '/admin/finished-auctions/no-such/delete',
+      ]) {
+        await open(page, path)
+        await page.waitForLoadState('networkidle').catch(() => {})
+        await page.getByRole('dialog').waitFor()
+        for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
+      }
+      expect(problems).toEqual([])
+    }, 90_000)
   })
 }

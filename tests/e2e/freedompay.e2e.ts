@@ -109,7 +109,7 @@ describe('Freedom Pay in the browser', () => {
     const row = admin.getByRole('row').filter({ hasText: username })
     await row.getByText('Оплачено').first().waitFor()
     await row.getByRole('link', { name: `Вернуть деньги: ${order.title}, ${username}` }).click()
-    await admin.waitForURL((at) => at.searchParams.get('refund') === order.id)
+    await admin.waitForURL((at) => at.pathname === `/admin/orders/${order.id}/refund`)
     // With JavaScript a dialog; without, the same content as a section of the page.
     const confirm = javaScriptEnabled
       ? admin.getByRole('dialog', { name: `Возврат денег: «${order.title}»` })

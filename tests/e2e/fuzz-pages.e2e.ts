@@ -94,6 +94,20 @@ const auctionFields = () => ({
 })
 
 /** Every page action and its forms; a route with an action that is missing here fails the test. */
+/** The admin's edit of the victim's account, well formed. */
+const victimEdit = () => ({
+  intent: 'edit',
+  id: victim.id,
+  username: victim.name,
+  email: `${victim.name}@mail.kg`,
+  firstName: 'Жертва',
+  lastName: '',
+  phone: '',
+  bidBalanceDelta: '+5',
+  bidBalanceReason: 'Подарок',
+  role: 'user',
+})
+
 const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
   '$.tsx': { forms: () => [{ url: '/no-such-page', fields: () => ({ intent: 'x' }) }] },
   'resources.bid.ts': { forms: () => bidForms('/resources/bid') },
@@ -271,23 +285,38 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
     admin: true,
     forms: () => [{ url: '/admin/bots/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
   },
+  'admin.users.$id.edit.tsx': {
+    admin: true,
+    forms: () => [
+      {
+        url: `/admin/users/${victim.id}/edit`,
+        fields: victimEdit,
+      },
+    ],
+  },
+  'admin.users.$id.delete.tsx': {
+    admin: true,
+    forms: () => [{ url: '/admin/users/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
+  },
+  'admin.orders.$id.refund.tsx': {
+    admin: true,
+    forms: () => [
+      { url: '/admin/orders/no-such/refund', fields: () => ({ reason: 'Сумма не та' }) },
+    ],
+  },
+  'admin.finished-auctions.$id.delete.tsx': {
+    admin: true,
+    forms: () => [
+      { url: '/admin/finished-auctions/no-such/delete', fields: () => ({ confirm: 'yes' }) },
+    ],
+  },
+  // Posts of pages opened before the dialogs had routes of their own: refused, never a 5xx.
   'admin.users.tsx': {
     admin: true,
     forms: () => [
       {
         url: `/admin/users?edit=${victim.id}`,
-        fields: () => ({
-          intent: 'edit',
-          id: victim.id,
-          username: victim.name,
-          email: `${victim.name}@mail.kg`,
-          firstName: 'Жертва',
-          lastName: '',
-          phone: '',
-          bidBalanceDelta: '+5',
-          bidBalanceReason: 'Подарок',
-          role: 'user',
-        }),
+        fields: victimEdit,
       },
       {
         url: '/admin/users?confirm=delete:no-such',

@@ -515,14 +515,14 @@ describe('refunds', () => {
     expect(await dialog.text()).toContain('Причина возврата')
 
     const noReason = await postForm(
-      `/admin/orders?refund=${order.id}`,
+      `/admin/orders/${order.id}/refund`,
       { intent: 'refund', id: order.id, reason: '' },
       cookie,
     )
     expect(noReason.status).toBe(400)
     expect(await noReason.text()).toContain('Укажите причину возврата')
     const done = await postForm(
-      `/admin/orders?refund=${order.id}`,
+      `/admin/orders/${order.id}/refund`,
       { intent: 'refund', id: order.id, reason: 'Сумма не та' },
       cookie,
     )

@@ -10,17 +10,18 @@ import { useFetcher } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError } from '~/components/ui/field.tsx'
 import type { AuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { botAssignSchema } from '~/validation/admin.ts'
+import { Alert } from '~/components/ui/alert.tsx'
+import { controlClass } from '~/components/ui/field.tsx'
 
 // The bots of one auction, in its edit dialog.
 // Adding one posts to admin._dashboard.auctions.$id.assign, removing one to ….unassign; with
 // JavaScript through fetchers, so the dialog stays as it is and a refusal shows in it.
 
 const constraint = notRequired(getZodConstraint(botAssignSchema), ['bidLimit'])
-const selectClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500'
+const selectClass = controlClass
 
 export function AuctionBots({
   auction,
@@ -60,14 +61,7 @@ export function AuctionBots({
       <h3 id="auction-bots-heading" className="text-lg font-semibold">
         {t('assign.heading')}
       </h3>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {error}
-        </p>
-      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
       {auction.assignments.length === 0 ? (
         <p className="text-slate-600">{t('assign.empty')}</p>
       ) : (

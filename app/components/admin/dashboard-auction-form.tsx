@@ -6,16 +6,18 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError, controlClass } from '~/components/ui/field.tsx'
 import type { EditableAuction } from '~/models/admin-dashboard.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import { toMajor } from '~/utils/money.ts'
 import { auctionCreateSchema, auctionUpdateSchema } from '~/validation/admin.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
 
 // The create and edit forms of an auction: one form, two routes (admin._dashboard.auctions.new
 // and admin._dashboard.auctions.$id.edit), validated by the same rules as /api/admin/auctions.
@@ -50,9 +52,6 @@ export function toBishkekInput(iso: string) {
 
 const somText = (minor: number | null) => (minor === null ? '' : String(toMajor(minor)))
 
-const inputClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500'
-
 /** Posts to `action` (the route it belongs to): an auction's fields, in som and Bishkek time. */
 export function AuctionForm({
   mode,
@@ -68,7 +67,6 @@ export function AuctionForm({
   closeTo: string
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
-  const navigation = useNavigation()
   const schema = mode === 'create' ? auctionCreateSchema : auctionUpdateSchema
   // The fields of both forms (editing keeps an auction's kind, so it has no isBidPackage).
   // `image` is the uploaded file; the action keeps it and puts its address in `imageUrl`.
@@ -93,7 +91,7 @@ export function AuctionForm({
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  const saving = navigation.state === 'submitting' && navigation.formAction === action
+  const saving = useIsPending({ formAction: action, state: 'submitting' })
   const live = auction?.status === 'live'
   const descriptionError = adminErrorKeys(fields.description.errors)?.[0]
   return (
@@ -121,7 +119,7 @@ export function AuctionForm({
           {...getTextareaProps(fields.description)}
           rows={3}
           aria-describedby={descriptionError ? `${fields.description.id}-error` : undefined}
-          className={inputClass}
+          className={controlClass}
         />
         {descriptionError ? (
           <p id={`${fields.description.id}-error`} role="alert" className="text-sm text-red-700">
@@ -198,21 +196,13 @@ export function AuctionForm({
         ) : null}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <Link
-          to={closeTo}
-          preventScrollReset
-          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
-        >
+        <Link to={closeTo} preventScrollReset className={buttonClass({ variant: 'outline' })}>
           {t('form.cancel')}
         </Link>
-        <button
-          type="submit"
-          disabled={saving}
-          className="flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2 disabled:opacity-70"
-        >
+        <Button pending={saving}>
           {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
           {mode === 'create' ? t('form.create') : t('form.save')}
-        </button>
+        </Button>
       </div>
     </Form>
   )

@@ -1,6 +1,8 @@
 import { Link } from '@remix-run/react'
 import { Package, Pencil, Square, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { buttonClass } from '~/components/ui/button.tsx'
+import { Table } from '~/components/ui/table.tsx'
 import { StatusBadge } from '~/components/auction/status-badge.tsx'
 import type { AuctionView } from '~/models/auction-live.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
@@ -10,9 +12,6 @@ type Row = Pick<
   AuctionView,
   'id' | 'displayId' | 'slug' | 'title' | 'status' | 'currentPrice' | 'startTime' | 'prebidsCount'
 >
-
-const action =
-  'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
 /**
  * The open auctions: live first, then upcoming by start, each with links to its dialog routes
@@ -30,95 +29,78 @@ export function AuctionsTable({
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   const formatMoney = useFormatMoney()
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t('auctions.lot')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t('auctions.name')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t('auctions.status')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {t('auctions.price')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t('auctions.start')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {t('auctions.prebids')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t('auctions.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {auctions.map((auction) => (
-            <tr key={auction.id}>
-              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{auction.displayId}</td>
-              <th scope="row" className="px-3 py-2 font-medium">
+    <Table
+      caption={caption}
+      width="md"
+      dense
+      columns={[
+        t('auctions.lot'),
+        t('auctions.name'),
+        t('auctions.status'),
+        { label: t('auctions.price'), numeric: true },
+        t('auctions.start'),
+        { label: t('auctions.prebids'), numeric: true },
+        t('auctions.actions'),
+      ]}
+    >
+      {auctions.map((auction) => (
+        <tr key={auction.id}>
+          <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{auction.displayId}</td>
+          <th scope="row" className="px-3 py-2 font-medium">
+            <Link
+              to={`/auction/${auction.slug}`}
+              className="text-amber-800 underline-offset-2 hover:underline"
+            >
+              {auction.title}
+            </Link>
+          </th>
+          <td className="px-3 py-2">
+            <StatusBadge status={auction.status} />
+          </td>
+          <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+            {formatMoney(auction.currentPrice)}
+          </td>
+          <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+            {formatDateTime(auction.startTime)}
+          </td>
+          <td className="px-3 py-2 text-right tabular-nums">{auction.prebidsCount}</td>
+          <td className="px-3 py-2">
+            <div className="flex flex-wrap gap-1">
+              <Link
+                to={dialogHref(auction.id, 'edit')}
+                preventScrollReset
+                aria-label={t('auctions.editLabel', { title: auction.title })}
+                className={buttonClass({ variant: 'outline', size: 'sm' })}
+              >
+                <Pencil aria-hidden className="h-4 w-4" />
+                {t('auctions.edit')}
+              </Link>
+              {auction.status === 'live' ? (
                 <Link
-                  to={`/auction/${auction.slug}`}
-                  className="text-amber-800 underline-offset-2 hover:underline"
+                  to={dialogHref(auction.id, 'end')}
+                  preventScrollReset
+                  aria-label={t('auctions.endLabel', { title: auction.title })}
+                  className={buttonClass({ variant: 'accent', size: 'sm' })}
                 >
-                  {auction.title}
+                  <Square aria-hidden className="h-4 w-4" />
+                  {t('auctions.end')}
                 </Link>
-              </th>
-              <td className="px-3 py-2">
-                <StatusBadge status={auction.status} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                {formatMoney(auction.currentPrice)}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                {formatDateTime(auction.startTime)}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{auction.prebidsCount}</td>
-              <td className="px-3 py-2">
-                <div className="flex flex-wrap gap-1">
-                  <Link
-                    to={dialogHref(auction.id, 'edit')}
-                    preventScrollReset
-                    aria-label={t('auctions.editLabel', { title: auction.title })}
-                    className={`${action} border-slate-300 hover:bg-slate-50`}
-                  >
-                    <Pencil aria-hidden className="h-4 w-4" />
-                    {t('auctions.edit')}
-                  </Link>
-                  {auction.status === 'live' ? (
-                    <Link
-                      to={dialogHref(auction.id, 'end')}
-                      preventScrollReset
-                      aria-label={t('auctions.endLabel', { title: auction.title })}
-                      className={`${action} border-amber-600 text-amber-900 hover:bg-amber-50`}
-                    >
-                      <Square aria-hidden className="h-4 w-4" />
-                      {t('auctions.end')}
-                    </Link>
-                  ) : (
-                    <Link
-                      to={dialogHref(auction.id, 'delete')}
-                      preventScrollReset
-                      aria-label={t('auctions.deleteLabel', { title: auction.title })}
-                      className={`${action} border-red-300 text-red-800 hover:bg-red-50`}
-                    >
-                      <Trash2 aria-hidden className="h-4 w-4" />
-                      {t('auctions.delete')}
-                    </Link>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              ) : (
+                <Link
+                  to={dialogHref(auction.id, 'delete')}
+                  preventScrollReset
+                  aria-label={t('auctions.deleteLabel', { title: auction.title })}
+                  className={buttonClass({ variant: 'dangerOutline', size: 'sm' })}
+                >
+                  <Trash2 aria-hidden className="h-4 w-4" />
+                  {t('auctions.delete')}
+                </Link>
+              )}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </Table>
   )
 }
 

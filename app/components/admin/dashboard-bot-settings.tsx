@@ -5,7 +5,7 @@ import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError } from '~/components/ui/field.tsx'
 import { botSettingsSchema } from '~/validation/admin.ts'
 
 // The bot settings of the dashboard. The form posts to its own route

@@ -3,6 +3,7 @@ import { Bot } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 import { submitButtonClass } from '~/components/admin/form-helpers.ts'
+import { controlClass } from '~/components/ui/field.tsx'
 
 // The dashboard's bots-in-auction card: an auction chosen from those not over, and the bots
 // bidding in it with their bids against their limits (the same figures as
@@ -19,8 +20,7 @@ type BotRow = {
   bidLimit: number
 }
 
-const selectClass =
-  'w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200'
+const selectClass = `${controlClass} min-w-0`
 
 export function BotsInAuctionCard({
   card,

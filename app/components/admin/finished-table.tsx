@@ -1,6 +1,8 @@
 import { Link } from '@remix-run/react'
 import { BarChart3, ExternalLink, ImageOff, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { buttonClass } from '~/components/ui/button.tsx'
+import { Table } from '~/components/ui/table.tsx'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { ProductImage } from '~/components/product-image.tsx'
@@ -30,24 +32,21 @@ export type FinishedRow = {
 
 const percent = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 })
 
-const action =
-  'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
-
 /** docs/rules.md#admin-finished-auctions: one row per auction, newest first. */
 export function FinishedTable({
   auctions,
   caption,
-  href,
+  dialogHref,
 }: {
   auctions: FinishedRow[]
   caption: string
-  /** The page's URL with one dialog parameter added (the page kept). */
-  href: (param: 'stats' | 'confirm', value: string) => string
+  /** An auction's dialog route (the page kept). */
+  dialogHref: (id: string, dialog: 'stats' | 'delete') => string
 }) {
   const { t } = useTranslation(['admin-finished', 'admin'])
   const money = useFormatMoney()
-  const head = [
-    t('table.image'),
+  const columns = [
+    { label: t('table.image'), hidden: true },
     t('table.auction'),
     t('table.lot'),
     t('table.price'),
@@ -57,109 +56,91 @@ export function FinishedTable({
     t('table.actions'),
   ]
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[64rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {head.map((label, index) => (
-              <th
-                key={label}
-                scope="col"
-                className={`px-3 py-3 font-semibold ${index === 0 ? 'sr-only' : ''}`}
+    <Table caption={caption} columns={columns}>
+      {auctions.map((auction) => (
+        <tr key={auction.id} className="align-top">
+          <td className="px-3 py-3">
+            {auction.imageUrl ? (
+              <ProductImage
+                url={auction.imageUrl}
+                alt=""
+                {...THUMBNAIL_IMAGE}
+                className="h-14 w-14 rounded-md border border-slate-200 object-cover"
+              />
+            ) : (
+              <span className="flex h-14 w-14 items-center justify-center rounded-md border border-dashed border-slate-300 bg-slate-50 text-slate-500">
+                <ImageOff aria-hidden className="h-5 w-5" />
+                <span className="sr-only">{t('table.noImage')}</span>
+              </span>
+            )}
+          </td>
+          <th scope="row" className="max-w-xs px-3 py-3 font-normal">
+            <span className="block font-semibold text-slate-900">{auction.title}</span>
+            {auction.description ? (
+              <span className="line-clamp-2 text-slate-700" title={auction.description}>
+                {auction.description}
+              </span>
+            ) : null}
+          </th>
+          <td className="whitespace-nowrap px-3 py-3 font-mono text-slate-800">
+            {auction.displayId}
+          </td>
+          <td className="whitespace-nowrap px-3 py-3">
+            <span className="block font-semibold tabular-nums text-slate-900">
+              {money(auction.finalPrice)}
+            </span>
+            <span className="text-slate-600">
+              <span className="sr-only">{t('table.retail')}: </span>
+              <s className="tabular-nums">{money(auction.retailPrice)}</s>
+            </span>
+          </td>
+          <td className="px-3 py-3">
+            <Winner row={auction} />
+          </td>
+          <td className="whitespace-nowrap px-3 py-3 tabular-nums text-slate-800">
+            {auction.endTime ? formatDateTime(auction.endTime) : t('table.notRecorded')}
+          </td>
+          <td className="whitespace-nowrap px-3 py-3">
+            <span className="block font-semibold tabular-nums text-emerald-800">
+              {money(auction.savings)}
+            </span>
+            <span className="tabular-nums text-slate-700">
+              {t('table.savingsPercent', { percent: percent.format(auction.savingsPercent) })}
+            </span>
+          </td>
+          <td className="px-3 py-3">
+            <div className="flex flex-wrap gap-1">
+              <Link
+                to={`/auction/${auction.slug}`}
+                aria-label={t('table.viewLabel', { title: auction.title })}
+                className={buttonClass({ variant: 'outline', size: 'sm' })}
               >
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {auctions.map((auction) => (
-            <tr key={auction.id} className="align-top">
-              <td className="px-3 py-3">
-                {auction.imageUrl ? (
-                  <ProductImage
-                    url={auction.imageUrl}
-                    alt=""
-                    {...THUMBNAIL_IMAGE}
-                    className="h-14 w-14 rounded-md border border-slate-200 object-cover"
-                  />
-                ) : (
-                  <span className="flex h-14 w-14 items-center justify-center rounded-md border border-dashed border-slate-300 bg-slate-50 text-slate-500">
-                    <ImageOff aria-hidden className="h-5 w-5" />
-                    <span className="sr-only">{t('table.noImage')}</span>
-                  </span>
-                )}
-              </td>
-              <th scope="row" className="max-w-xs px-3 py-3 font-normal">
-                <span className="block font-semibold text-slate-900">{auction.title}</span>
-                {auction.description ? (
-                  <span className="line-clamp-2 text-slate-700" title={auction.description}>
-                    {auction.description}
-                  </span>
-                ) : null}
-              </th>
-              <td className="whitespace-nowrap px-3 py-3 font-mono text-slate-800">
-                {auction.displayId}
-              </td>
-              <td className="whitespace-nowrap px-3 py-3">
-                <span className="block font-semibold tabular-nums text-slate-900">
-                  {money(auction.finalPrice)}
-                </span>
-                <span className="text-slate-600">
-                  <span className="sr-only">{t('table.retail')}: </span>
-                  <s className="tabular-nums">{money(auction.retailPrice)}</s>
-                </span>
-              </td>
-              <td className="px-3 py-3">
-                <Winner row={auction} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-3 tabular-nums text-slate-800">
-                {auction.endTime ? formatDateTime(auction.endTime) : t('table.notRecorded')}
-              </td>
-              <td className="whitespace-nowrap px-3 py-3">
-                <span className="block font-semibold tabular-nums text-emerald-800">
-                  {money(auction.savings)}
-                </span>
-                <span className="tabular-nums text-slate-700">
-                  {t('table.savingsPercent', { percent: percent.format(auction.savingsPercent) })}
-                </span>
-              </td>
-              <td className="px-3 py-3">
-                <div className="flex flex-wrap gap-1">
-                  <Link
-                    to={`/auction/${auction.slug}`}
-                    aria-label={t('table.viewLabel', { title: auction.title })}
-                    className={`${action} border-slate-300 text-slate-800 hover:bg-slate-50`}
-                  >
-                    <ExternalLink aria-hidden className="h-4 w-4" />
-                    {t('table.view')}
-                  </Link>
-                  <Link
-                    to={href('stats', auction.id)}
-                    preventScrollReset
-                    aria-label={t('table.statsLabel', { title: auction.title })}
-                    className={`${action} border-amber-300 text-amber-900 hover:bg-amber-50`}
-                  >
-                    <BarChart3 aria-hidden className="h-4 w-4" />
-                    {t('table.stats')}
-                  </Link>
-                  <Link
-                    to={href('confirm', `delete:${auction.id}`)}
-                    preventScrollReset
-                    aria-label={t('table.deleteLabel', { title: auction.title })}
-                    className={`${action} border-red-300 text-red-800 hover:bg-red-50`}
-                  >
-                    <Trash2 aria-hidden className="h-4 w-4" />
-                    {t('table.delete')}
-                  </Link>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                <ExternalLink aria-hidden className="h-4 w-4" />
+                {t('table.view')}
+              </Link>
+              <Link
+                to={dialogHref(auction.id, 'stats')}
+                preventScrollReset
+                aria-label={t('table.statsLabel', { title: auction.title })}
+                className={buttonClass({ variant: 'accent', size: 'sm' })}
+              >
+                <BarChart3 aria-hidden className="h-4 w-4" />
+                {t('table.stats')}
+              </Link>
+              <Link
+                to={dialogHref(auction.id, 'delete')}
+                preventScrollReset
+                aria-label={t('table.deleteLabel', { title: auction.title })}
+                className={buttonClass({ variant: 'dangerOutline', size: 'sm' })}
+              >
+                <Trash2 aria-hidden className="h-4 w-4" />
+                {t('table.delete')}
+              </Link>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </Table>
   )
 }
 

@@ -1,6 +1,8 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { AdminOrderView } from '~/models/order.server.ts'
+import { buttonClass } from '~/components/ui/button.tsx'
+import { Table } from '~/components/ui/table.tsx'
+import type { AdminOrderView } from '~/models/admin-orders.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { ADMIN_TRANSITIONS, refundCandidate } from '~/validation/order.ts'
@@ -13,9 +15,6 @@ type Row = Omit<AdminOrderView, 'auction'> & {
   auction: { id: string; title: string; slug: string; displayId: string }
 }
 
-const button =
-  'rounded-md border px-2 py-1 text-xs font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
-
 export function OrdersTable({
   orders,
   back,
@@ -23,12 +22,12 @@ export function OrdersTable({
 }: {
   orders: Row[]
   back: string
-  /** The page with the refund dialog open for an order. */
+  /** An order's refund dialog route (the list's filter and page kept). */
   refundHref: (id: string) => string
 }) {
   const { t } = useTranslation(['admin-orders', 'orders'])
   const money = useFormatMoney()
-  const head = [
+  const columns = [
     t('table.auction'),
     t('table.user'),
     t('table.kind'),
@@ -43,136 +42,123 @@ export function OrdersTable({
     t('table.actions'),
   ]
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[72rem] text-left text-sm">
-        <caption className="sr-only">{t('caption')}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {head.map((label) => (
-              <th key={label} scope="col" className="px-3 py-2 font-semibold">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {orders.map((order) => {
-            const name = [order.user.firstName, order.user.lastName].filter(Boolean).join(' ')
-            return (
-              <tr key={order.id} className="align-top">
-                <td className="max-w-56 px-3 py-2">
-                  <Link
-                    to={`/auction/${order.auction.slug}`}
-                    className="font-medium underline-offset-2 [overflow-wrap:anywhere] hover:underline"
+    <Table caption={t('caption')} columns={columns} width="xl" dense>
+      {orders.map((order) => {
+        const name = [order.user.firstName, order.user.lastName].filter(Boolean).join(' ')
+        return (
+          <tr key={order.id} className="align-top">
+            <td className="max-w-56 px-3 py-2">
+              <Link
+                to={`/auction/${order.auction.slug}`}
+                className="font-medium underline-offset-2 [overflow-wrap:anywhere] hover:underline"
+              >
+                {order.auction.title}
+              </Link>
+              <span className="block font-mono text-xs text-slate-600">
+                {order.auction.displayId}
+              </span>
+            </td>
+            <td className="px-3 py-2 [overflow-wrap:anywhere]">
+              <span className="font-medium">{order.user.username}</span>
+              {name ? <span className="block text-xs text-slate-600">{name}</span> : null}
+            </td>
+            <td className="px-3 py-2">{t(`orders:kind.${order.kind}`)}</td>
+            <td className="px-3 py-2 tabular-nums">{order.rank}</td>
+            <td className="px-3 py-2 tabular-nums">{money(order.price)}</td>
+            <td className="px-3 py-2">
+              {order.deliveryMethod
+                ? t(`orders:delivery.short.${order.deliveryMethod}`)
+                : t('noDelivery')}
+            </td>
+            <td className="px-3 py-2 tabular-nums">{money(order.deliveryFee)}</td>
+            <td className="max-w-56 px-3 py-2 [overflow-wrap:anywhere]">
+              {order.address ?? '—'}
+              <span className="block text-xs text-slate-600">{order.phone ?? '—'}</span>
+            </td>
+            <td className="px-3 py-2 font-semibold">{t(`orders:status.${order.status}`)}</td>
+            <td className="max-w-64 px-3 py-2 text-xs">
+              {order.payments.length === 0 ? '—' : null}
+              {order.payments.map((payment) => (
+                <span key={payment.id} className="mb-1 block">
+                  <span
+                    className={`font-semibold ${payment.status === 'held' ? 'text-red-800' : ''}`}
                   >
-                    {order.auction.title}
-                  </Link>
-                  <span className="block font-mono text-xs text-slate-600">
-                    {order.auction.displayId}
-                  </span>
-                </td>
-                <td className="px-3 py-2 [overflow-wrap:anywhere]">
-                  <span className="font-medium">{order.user.username}</span>
-                  {name ? <span className="block text-xs text-slate-600">{name}</span> : null}
-                </td>
-                <td className="px-3 py-2">{t(`orders:kind.${order.kind}`)}</td>
-                <td className="px-3 py-2 tabular-nums">{order.rank}</td>
-                <td className="px-3 py-2 tabular-nums">{money(order.price)}</td>
-                <td className="px-3 py-2">
-                  {order.deliveryMethod
-                    ? t(`orders:delivery.short.${order.deliveryMethod}`)
-                    : t('noDelivery')}
-                </td>
-                <td className="px-3 py-2 tabular-nums">{money(order.deliveryFee)}</td>
-                <td className="max-w-56 px-3 py-2 [overflow-wrap:anywhere]">
-                  {order.address ?? '—'}
-                  <span className="block text-xs text-slate-600">{order.phone ?? '—'}</span>
-                </td>
-                <td className="px-3 py-2 font-semibold">{t(`orders:status.${order.status}`)}</td>
-                <td className="max-w-64 px-3 py-2 text-xs">
-                  {order.payments.length === 0 ? '—' : null}
-                  {order.payments.map((payment) => (
-                    <span key={payment.id} className="mb-1 block">
-                      <span
-                        className={`font-semibold ${payment.status === 'held' ? 'text-red-800' : ''}`}
-                      >
-                        {t(`payment.status.${payment.status}`)}
-                      </span>{' '}
-                      <span className="tabular-nums">{money(payment.amount)}</span>
-                      {payment.failureReason ? (
-                        <span className="block text-slate-700">
-                          {t(`payment.reason.${payment.failureReason}`, {
-                            defaultValue: payment.failureReason,
-                          })}
-                        </span>
-                      ) : null}
-                      {payment.refundedAt ? (
-                        <span className="block text-slate-700 [overflow-wrap:anywhere]">
-                          {t('payment.refunded', {
-                            date: formatDateTime(payment.refundedAt),
-                            reason: payment.refundReason ?? '',
-                          })}
-                        </span>
-                      ) : null}
-                    </span>
-                  ))}
-                </td>
-                <td className="px-3 py-2 text-xs">
-                  {order.status === 'awaiting_payment' || order.status === 'expired'
-                    ? t('expires', { date: formatDateTime(order.expiresAt) })
-                    : null}
-                  {order.paidAt ? (
-                    <span className="block">
-                      {t('paid', { date: formatDateTime(order.paidAt) })}
+                    {t(`payment.status.${payment.status}`)}
+                  </span>{' '}
+                  <span className="tabular-nums">{money(payment.amount)}</span>
+                  {payment.failureReason ? (
+                    <span className="block text-slate-700">
+                      {t(`payment.reason.${payment.failureReason}`, {
+                        defaultValue: payment.failureReason,
+                      })}
                     </span>
                   ) : null}
-                  {order.shippedAt ? (
-                    <span className="block">
-                      {t('orders:shippedAt', { date: formatDateTime(order.shippedAt) })}
+                  {payment.refundedAt ? (
+                    <span className="block text-slate-700 [overflow-wrap:anywhere]">
+                      {t('payment.refunded', {
+                        date: formatDateTime(payment.refundedAt),
+                        reason: payment.refundReason ?? '',
+                      })}
                     </span>
                   ) : null}
-                  {order.deliveredAt ? (
-                    <span className="block">
-                      {t('orders:deliveredAt', { date: formatDateTime(order.deliveredAt) })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2">
-                  <Form method="post" action={back} className="flex flex-wrap gap-1">
-                    <input type="hidden" name="id" value={order.id} />
-                    {ADMIN_TRANSITIONS[order.status].map((status) => (
-                      <button
-                        key={status}
-                        type="submit"
-                        name="intent"
-                        value={status}
-                        aria-label={`${t(`actions.${status}`)}: ${order.auction.title}, ${order.user.username}`}
-                        className={`${button} ${
-                          status === 'cancelled'
-                            ? 'border-red-300 text-red-800 hover:bg-red-50'
-                            : 'border-slate-300 hover:bg-slate-50'
-                        }`}
-                      >
-                        {t(`actions.${status}`)}
-                      </button>
-                    ))}
-                  </Form>
-                  {'refused' in refundCandidate(order.status, order.payments) ? null : (
-                    <Link
-                      to={refundHref(order.id)}
-                      preventScrollReset
-                      aria-label={`${t('refund.open')}: ${order.auction.title}, ${order.user.username}`}
-                      className={`${button} mt-1 inline-block border-red-300 text-red-800 hover:bg-red-50`}
-                    >
-                      {t('refund.open')}
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+                </span>
+              ))}
+            </td>
+            <td className="px-3 py-2 text-xs">
+              {order.status === 'awaiting_payment' || order.status === 'expired'
+                ? t('expires', { date: formatDateTime(order.expiresAt) })
+                : null}
+              {order.paidAt ? (
+                <span className="block">{t('paid', { date: formatDateTime(order.paidAt) })}</span>
+              ) : null}
+              {order.shippedAt ? (
+                <span className="block">
+                  {t('orders:shippedAt', { date: formatDateTime(order.shippedAt) })}
+                </span>
+              ) : null}
+              {order.deliveredAt ? (
+                <span className="block">
+                  {t('orders:deliveredAt', { date: formatDateTime(order.deliveredAt) })}
+                </span>
+              ) : null}
+            </td>
+            <td className="px-3 py-2">
+              <Form method="post" action={back} className="flex flex-wrap gap-1">
+                <input type="hidden" name="id" value={order.id} />
+                {ADMIN_TRANSITIONS[order.status].map((status) => (
+                  <button
+                    key={status}
+                    type="submit"
+                    name="intent"
+                    value={status}
+                    aria-label={`${t(`actions.${status}`)}: ${order.auction.title}, ${order.user.username}`}
+                    className={buttonClass({
+                      variant: status === 'cancelled' ? 'dangerOutline' : 'outline',
+                      size: 'xs',
+                    })}
+                  >
+                    {t(`actions.${status}`)}
+                  </button>
+                ))}
+              </Form>
+              {'refused' in refundCandidate(order.status, order.payments) ? null : (
+                <Link
+                  to={refundHref(order.id)}
+                  preventScrollReset
+                  aria-label={`${t('refund.open')}: ${order.auction.title}, ${order.user.username}`}
+                  className={buttonClass({
+                    variant: 'dangerOutline',
+                    size: 'xs',
+                    className: 'mt-1',
+                  })}
+                >
+                  {t('refund.open')}
+                </Link>
+              )}
+            </td>
+          </tr>
+        )
+      })}
+    </Table>
   )
 }

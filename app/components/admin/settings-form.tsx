@@ -7,13 +7,15 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError, controlClass } from '~/components/ui/field.tsx'
 import { supportedLanguages } from '~/i18n/config.ts'
 import { currencies, settingsSchema } from '~/validation/admin.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
+import { Button } from '~/components/ui/button.tsx'
 
 export type SettingsValues = {
   currency: string
@@ -43,9 +45,6 @@ export function normalizeDisclose(form: FormData) {
   return form
 }
 
-const control =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500'
-
 /** The settings form: docs/rules.md#settings. */
 export function SettingsForm({
   settings,
@@ -55,7 +54,6 @@ export function SettingsForm({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation(['admin-settings', 'admin', 'common'])
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'settings',
     lastResult,
@@ -69,7 +67,7 @@ export function SettingsForm({
     onValidate: ({ formData }) =>
       parseWithZod(normalizeDisclose(formData), { schema: settingsSchema }),
   })
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const saving = useIsPending({ intent: 'save', state: 'submitting' })
   const text = (name: 'siteName' | 'headerTagline' | 'contactAddress', label: string) => (
     <Field
       label={label}
@@ -91,7 +89,7 @@ export function SettingsForm({
           label={`${t('fields.language')} *`}
           error={adminKeys(fields.language.errors)?.[0]}
         >
-          <select {...getSelectProps(fields.language)} className={control}>
+          <select {...getSelectProps(fields.language)} className={controlClass}>
             {supportedLanguages.map((lng) => (
               <option key={lng} value={lng} lang={lng}>
                 {t(`common:language.names.${lng}`)}
@@ -109,7 +107,7 @@ export function SettingsForm({
         >
           <select
             {...getSelectProps(fields.currency)}
-            className={control}
+            className={controlClass}
             onChange={(event) => {
               const symbol = currencies.find((c) => c.currency === event.currentTarget.value)
               if (symbol) form.update({ name: fields.currencySymbol.name, value: symbol.symbol })
@@ -139,7 +137,11 @@ export function SettingsForm({
           wide
           error={adminKeys(fields.footerDescription.errors)?.[0]}
         >
-          <textarea {...getTextareaProps(fields.footerDescription)} rows={4} className={control} />
+          <textarea
+            {...getTextareaProps(fields.footerDescription)}
+            rows={4}
+            className={controlClass}
+          />
         </SelectField>
       </Fieldset>
 
@@ -190,14 +192,10 @@ export function SettingsForm({
       </Fieldset>
 
       <div className="flex justify-end">
-        <button
-          type="submit"
-          disabled={saving}
-          className="flex items-center gap-2 rounded-md bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2 disabled:opacity-70"
-        >
+        <Button pending={saving}>
           {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
           {t('save')}
-        </button>
+        </Button>
       </div>
     </Form>
   )

@@ -1,13 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
+import { Link, useNavigate } from '@remix-run/react'
 import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/utils/hooks.ts'
 import { DialogCloseCross } from '~/components/dialog-close.tsx'
 
 /**
- * A dialog whose open state is the URL (a route of its own, like /admin/auctions/new, or a query
- * parameter, like `?edit=ID`): a Link opens it, closing goes to `closeTo`. With JavaScript it is
+ * A dialog whose open state is the URL (a child route of the page it opens over, like
+ * /admin/auctions/new or /admin/users/ID/edit): a Link opens it, closing goes to `closeTo`. With JavaScript it is
  * a Radix dialog; without, the same content is a section in the page (a server render cannot
  * portal), so every admin action works both ways. On closing, focus goes back to the link that
  * opened it or, when that link is gone (its row was deleted), to the element `returnFocusTo`
@@ -107,87 +107,27 @@ function returnFocus(opener: HTMLElement | null, fallbackId: string | undefined)
 }
 
 /**
- * The confirmation step of a destructive action: a post (with `intent` and `id` when the action
- * serves several forms) and a cancel link. Used inside a UrlDialog.
+ * A dialog route that shows one thing's details over its list (a user's activity, an auction's
+ * statistics): `children`, or, when they could not be read (null), `failed` as an alert.
  */
-export function ConfirmForm({
-  intent,
-  id,
-  action,
-  confirmLabel,
-  cancelTo,
-}: {
-  intent?: string
-  id?: string
-  action?: string
-  confirmLabel: string
-  cancelTo: string
-}) {
-  const { t } = useTranslation()
-  const navigation = useNavigation()
-  const busy =
-    navigation.state === 'submitting' &&
-    (intent ? navigation.formData?.get('intent') === intent : navigation.formAction === action)
-  return (
-    <Form method="post" action={action} className="flex flex-wrap justify-end gap-2">
-      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      {id ? <input type="hidden" name="id" value={id} /> : null}
-      <Link
-        to={cancelTo}
-        preventScrollReset
-        className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
-      >
-        {t('profile.cancel')}
-      </Link>
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-      >
-        {confirmLabel}
-      </button>
-    </Form>
-  )
-}
-
-/**
- * A confirmation as a dialog route: what will happen, the reason a refused attempt gave, and
- * the form that posts to `action`.
- */
-export function ConfirmDialog({
+export function DetailsDialog({
   title,
-  description,
-  error,
-  confirmLabel,
-  action,
   closeTo,
-  returnFocusTo,
+  failed,
+  children,
 }: {
   title: string
-  description: string
-  error: string | null | undefined
-  confirmLabel: string
-  action: string
   closeTo: string
-  returnFocusTo?: string
+  failed: string
+  children: ReactNode | null
 }) {
   return (
-    <UrlDialog
-      open
-      closeTo={closeTo}
-      title={title}
-      description={description}
-      returnFocusTo={returnFocusTo}
-    >
-      {error ? (
-        <p
-          role="alert"
-          className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {error}
+    <UrlDialog open wide closeTo={closeTo} title={title}>
+      {children ?? (
+        <p role="alert" className="text-red-700">
+          {failed}
         </p>
-      ) : null}
-      <ConfirmForm action={action} confirmLabel={confirmLabel} cancelTo={closeTo} />
+      )}
     </UrlDialog>
   )
 }

@@ -6,13 +6,15 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Field, FormError } from '~/components/field.tsx'
+import { Field, FormError, controlClass } from '~/components/ui/field.tsx'
 import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/validation/admin.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
 
 export type EditableUser = {
   id: string
@@ -71,7 +73,6 @@ export function UserEditForm({
   closeTo: string
 }) {
   const { t } = useTranslation(['admin-users', 'admin'])
-  const navigation = useNavigation()
   const [form, fields] = useForm({
     id: `edit-user-${user.id}`,
     lastResult,
@@ -88,7 +89,7 @@ export function UserEditForm({
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: userEditFormSchema }),
   })
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'edit'
+  const saving = useIsPending({ intent: 'edit', state: 'submitting' })
   const roleError = errorKeys(fields.role.errors)?.[0]
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
@@ -137,7 +138,7 @@ export function UserEditForm({
           <select
             {...getSelectProps(fields.role)}
             aria-describedby={roleError ? `${fields.role.id}-error` : undefined}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
+            className={controlClass}
           >
             <option value="user">{t('roles.user')}</option>
             <option value="admin">{t('roles.admin')}</option>
@@ -172,21 +173,13 @@ export function UserEditForm({
         </div>
       </fieldset>
       <div className="flex flex-wrap justify-end gap-2">
-        <Link
-          to={closeTo}
-          preventScrollReset
-          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
-        >
+        <Link to={closeTo} preventScrollReset className={buttonClass({ variant: 'outline' })}>
           {t('edit.cancel')}
         </Link>
-        <button
-          type="submit"
-          disabled={saving}
-          className="flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2 disabled:opacity-70"
-        >
+        <Button pending={saving}>
           {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
           {t('edit.save')}
-        </button>
+        </Button>
       </div>
     </Form>
   )

@@ -1,6 +1,8 @@
 import { Link } from '@remix-run/react'
 import { Activity, Pencil, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { buttonClass } from '~/components/ui/button.tsx'
+import { Table } from '~/components/ui/table.tsx'
 import { formatDate } from '~/utils/dates.ts'
 
 export type UserRow = {
@@ -19,24 +21,21 @@ export type UserRow = {
   createdAt: string
 }
 
-const action =
-  'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
-
 /** docs/rules.md#admin-users: one row per user with its edit, activity and delete links. */
 export function UsersTable({
   users,
   adminId,
   caption,
-  href,
+  dialogHref,
 }: {
   users: UserRow[]
   adminId: string
   caption: string
-  /** The page's URL with one dialog parameter added (page and search kept). */
-  href: (param: 'edit' | 'activity' | 'confirm', value: string) => string
+  /** A user's dialog route (page and search kept). */
+  dialogHref: (id: string, dialog: 'edit' | 'activity' | 'delete') => string
 }) {
   const { t } = useTranslation(['admin-users', 'admin'])
-  const head = [
+  const columns = [
     t('table.user'),
     t('table.contacts'),
     t('table.ip'),
@@ -47,104 +46,90 @@ export function UsersTable({
     t('table.actions'),
   ]
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[64rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {head.map((label) => (
-              <th key={label} scope="col" className="px-3 py-3 font-semibold">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {users.map((user) => {
-            const name = [user.firstName, user.lastName].filter(Boolean).join(' ')
-            const self = user.id === adminId
-            return (
-              <tr key={user.id} className="align-top">
-                <th scope="row" className="px-3 py-3 font-normal">
-                  <span className="block font-semibold text-slate-900">
-                    {user.username}
-                    {self ? (
-                      <span className="ml-1 text-xs font-normal text-slate-600">
-                        ({t('table.you')})
-                      </span>
-                    ) : null}
+    <Table caption={caption} columns={columns}>
+      {users.map((user) => {
+        const name = [user.firstName, user.lastName].filter(Boolean).join(' ')
+        const self = user.id === adminId
+        return (
+          <tr key={user.id} className="align-top">
+            <th scope="row" className="px-3 py-3 font-normal">
+              <span className="block font-semibold text-slate-900">
+                {user.username}
+                {self ? (
+                  <span className="ml-1 text-xs font-normal text-slate-600">
+                    ({t('table.you')})
                   </span>
-                  <span className={name ? 'text-slate-700' : 'italic text-slate-600'}>
-                    {name || t('table.noName')}
-                  </span>
-                </th>
-                <td className="px-3 py-3">
-                  <span className="block break-all">{user.email}</span>
-                  <span className={user.phone ? 'text-slate-700' : 'italic text-slate-600'}>
-                    {user.phone ?? t('table.noPhone')}
-                  </span>
-                </td>
-                <td className="px-3 py-3">
-                  {user.ipAddress ? (
-                    <span className="font-mono text-xs">{user.ipAddress}</span>
-                  ) : (
-                    <span className="italic text-slate-600">{t('table.notRecorded')}</span>
-                  )}
-                </td>
-                <td className="px-3 py-3 font-semibold tabular-nums">{user.bidBalance}</td>
-                <td className="whitespace-nowrap px-3 py-3 tabular-nums">
-                  {t('table.statsValue', {
-                    bids: user.totalBids,
-                    won: user.wonAuctions,
-                    spent: user.totalSpent,
-                  })}
-                </td>
-                <td className="px-3 py-3">
-                  <span
-                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${user.role === 'admin' ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800'}`}
+                ) : null}
+              </span>
+              <span className={name ? 'text-slate-700' : 'italic text-slate-600'}>
+                {name || t('table.noName')}
+              </span>
+            </th>
+            <td className="px-3 py-3">
+              <span className="block break-all">{user.email}</span>
+              <span className={user.phone ? 'text-slate-700' : 'italic text-slate-600'}>
+                {user.phone ?? t('table.noPhone')}
+              </span>
+            </td>
+            <td className="px-3 py-3">
+              {user.ipAddress ? (
+                <span className="font-mono text-xs">{user.ipAddress}</span>
+              ) : (
+                <span className="italic text-slate-600">{t('table.notRecorded')}</span>
+              )}
+            </td>
+            <td className="px-3 py-3 font-semibold tabular-nums">{user.bidBalance}</td>
+            <td className="whitespace-nowrap px-3 py-3 tabular-nums">
+              {t('table.statsValue', {
+                bids: user.totalBids,
+                won: user.wonAuctions,
+                spent: user.totalSpent,
+              })}
+            </td>
+            <td className="px-3 py-3">
+              <span
+                className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${user.role === 'admin' ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800'}`}
+              >
+                {t(`roles.${user.role}`)}
+              </span>
+            </td>
+            <td className="whitespace-nowrap px-3 py-3">{formatDate(user.createdAt)}</td>
+            <td className="px-3 py-3">
+              <div className="flex flex-wrap gap-1">
+                <Link
+                  to={dialogHref(user.id, 'edit')}
+                  preventScrollReset
+                  aria-label={t('actions.editUser', { username: user.username })}
+                  className={buttonClass({ variant: 'outline', size: 'sm' })}
+                >
+                  <Pencil aria-hidden className="h-4 w-4" />
+                  {t('actions.edit')}
+                </Link>
+                <Link
+                  to={dialogHref(user.id, 'activity')}
+                  preventScrollReset
+                  aria-label={t('actions.activityUser', { username: user.username })}
+                  className={buttonClass({ variant: 'outline', size: 'sm' })}
+                >
+                  <Activity aria-hidden className="h-4 w-4" />
+                  {t('actions.activity')}
+                </Link>
+                {self ? null : (
+                  <Link
+                    to={dialogHref(user.id, 'delete')}
+                    preventScrollReset
+                    aria-label={t('actions.deleteUser', { username: user.username })}
+                    className={buttonClass({ variant: 'dangerOutline', size: 'sm' })}
                   >
-                    {t(`roles.${user.role}`)}
-                  </span>
-                </td>
-                <td className="whitespace-nowrap px-3 py-3">{formatDate(user.createdAt)}</td>
-                <td className="px-3 py-3">
-                  <div className="flex flex-wrap gap-1">
-                    <Link
-                      to={href('edit', user.id)}
-                      preventScrollReset
-                      aria-label={t('actions.editUser', { username: user.username })}
-                      className={`${action} border-slate-300 hover:bg-slate-50`}
-                    >
-                      <Pencil aria-hidden className="h-4 w-4" />
-                      {t('actions.edit')}
-                    </Link>
-                    <Link
-                      to={href('activity', user.id)}
-                      preventScrollReset
-                      aria-label={t('actions.activityUser', { username: user.username })}
-                      className={`${action} border-slate-300 hover:bg-slate-50`}
-                    >
-                      <Activity aria-hidden className="h-4 w-4" />
-                      {t('actions.activity')}
-                    </Link>
-                    {self ? null : (
-                      <Link
-                        to={href('confirm', `delete:${user.id}`)}
-                        preventScrollReset
-                        aria-label={t('actions.deleteUser', { username: user.username })}
-                        className={`${action} border-red-200 text-red-700 hover:bg-red-50`}
-                      >
-                        <Trash2 aria-hidden className="h-4 w-4" />
-                        {t('actions.delete')}
-                      </Link>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+                    <Trash2 aria-hidden className="h-4 w-4" />
+                    {t('actions.delete')}
+                  </Link>
+                )}
+              </div>
+            </td>
+          </tr>
+        )
+      })}
+    </Table>
   )
 }

@@ -6,6 +6,7 @@ import { showToast } from '~/components/toaster.tsx'
 import { eventValue, useTrack } from '~/utils/analytics.ts'
 import { useHydrated, useOptionalUser, useReportBalance } from '~/utils/hooks.ts'
 import { BID_ACTION } from '~/utils/revalidation.ts'
+import { loginHref } from '~/utils/login-href.ts'
 
 export type BidIntent = 'bid' | 'prebid'
 export type BidActionResult = {
@@ -81,7 +82,7 @@ export const loginButtonClass = (extra: string) =>
 
 /** Where "log in to bid" goes: the login page, and back here afterwards. */
 export const loginToBidHref = (location: { pathname: string; search: string }) =>
-  `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`
+  loginHref(location.pathname + location.search)
 
 /**
  * What goes inside a bid or prebid form: what it asks for, the button, and why it is disabled

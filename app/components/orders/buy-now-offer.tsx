@@ -1,9 +1,11 @@
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
+import { Form, Link, useLocation } from '@remix-run/react'
 import { Loader2, ShoppingCart } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { BuyNowOffer as Offer } from '~/models/order.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
+import { loginHref } from '~/utils/login-href.ts'
 
 // Buy It Now on a finished auction's page (docs/decisions/017-buy-it-now.md): a participant who
 // did not win sees their price (retail less 15 som per bid spent) and buys with a plain form;
@@ -12,9 +14,8 @@ import { useFormatMoney } from '~/utils/hooks.ts'
 export function BuyNowOffer({ offer, retailPrice }: { offer: Offer; retailPrice: number }) {
   const { t } = useTranslation('orders')
   const money = useFormatMoney()
-  const navigation = useNavigation()
   const location = useLocation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'buyNow'
+  const busy = useIsPending({ intent: 'buyNow', state: 'submitting' })
 
   if (!offer.available) {
     if (offer.reason === 'errors.alreadyBought')
@@ -30,10 +31,7 @@ export function BuyNowOffer({ offer, retailPrice }: { offer: Offer; retailPrice:
     return (
       <p className="mt-3 rounded-lg bg-amber-50 p-3 text-center text-sm text-amber-950">
         {t('buyNow.loginHint')}{' '}
-        <Link
-          to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}
-          className="font-semibold underline"
-        >
+        <Link to={loginHref(location.pathname)} className="font-semibold underline">
           {t('buyNow.login')}
         </Link>
       </p>

@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
 import { CreditCard, Loader2, Package } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Field } from '~/components/field.tsx'
+import { Field } from '~/components/ui/field.tsx'
 import type { OrderView } from '~/models/order.server.ts'
 import { formatCountdown, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { useCountdown } from '~/utils/use-countdown.ts'
 import { deliveryMethods, deliverySchema } from '~/validation/order.ts'
 import { PHONE_PREFIX } from '~/validation/user-rules.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // "My orders" on /profile (docs/decisions/016-winner-orders.md): each won or
 // bought item with its time left to pay, the delivery form (a plain post to /profile with
@@ -182,7 +183,6 @@ function TimeLeft({ msLeft, expiresAt }: { msLeft: number; expiresAt: string }) 
 function DeliveryForm({ order, defaultPhone }: { order: Order; defaultPhone: string | null }) {
   const { t } = useTranslation(ORDERS_NS)
   const actionData = useActionData<DeliveryReply>()
-  const navigation = useNavigation()
   const lastResult =
     actionData?.delivery?.orderId === order.id ? actionData.delivery.result : undefined
   const [form, fields] = useForm({
@@ -198,10 +198,11 @@ function DeliveryForm({ order, defaultPhone }: { order: Order; defaultPhone: str
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deliverySchema }),
   })
-  const saving =
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === 'delivery' &&
-    navigation.formData.get('orderId') === order.id
+  const saving = useIsPending({
+    intent: 'delivery',
+    formData: { orderId: order.id },
+    state: 'submitting',
+  })
   const methodError = fields.deliveryMethod.errors?.[0]
   const formError = form.errors?.[0]
   const chosen = fields.deliveryMethod.value ?? order.deliveryMethod ?? ''

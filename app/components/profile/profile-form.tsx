@@ -6,11 +6,11 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field } from '~/components/field.tsx'
+import { Field, controlClass } from '~/components/ui/field.tsx'
 import type { UserView } from '~/models/user-view.server.ts'
 import { formatDate } from '~/utils/dates.ts'
 import { useHydrated } from '~/utils/hooks.ts'
@@ -21,6 +21,8 @@ import {
   PHONE_PREFIX,
   profileSchema,
 } from '~/validation/user.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
 
 /**
  * The profile's edit form (/profile?edit=1), a plain post to /profile; `lastResult` is a failed
@@ -34,7 +36,6 @@ export function ProfileForm({
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const hydrated = useHydrated()
   const [phone, setPhone] = useState(user.phone ?? PHONE_PREFIX)
   const [form, fields] = useForm({
@@ -53,7 +54,7 @@ export function ProfileForm({
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   })
-  const saving = navigation.state === 'submitting' && navigation.formAction === '/profile'
+  const saving = useIsPending({ formAction: '/profile', state: 'submitting' })
   const phoneProps = getInputProps(fields.phone, { type: 'tel' })
   const genderError = fields.gender.errors?.[0]
   return (
@@ -113,7 +114,7 @@ export function ProfileForm({
           <select
             {...getSelectProps(fields.gender)}
             aria-describedby={genderError ? `${fields.gender.id}-error` : undefined}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
+            className={controlClass}
           >
             <option value="">{t('completeProfile.chooseGender')}</option>
             {genders.map((gender) => (
@@ -133,21 +134,13 @@ export function ProfileForm({
         {t('profile.registered')}: {formatDate(user.createdAt)}
       </p>
       <div className="flex flex-wrap justify-end gap-2">
-        <Link
-          to="/profile"
-          preventScrollReset
-          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
-        >
+        <Link to="/profile" preventScrollReset className={buttonClass({ variant: 'outline' })}>
           {t('profile.cancel')}
         </Link>
-        <button
-          type="submit"
-          disabled={saving}
-          className="flex items-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
-        >
+        <Button pending={saving}>
           {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
           {t('profile.save')}
-        </button>
+        </Button>
       </div>
     </Form>
   )

@@ -1,9 +1,10 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Loader2, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { eventValue, useTrack } from '~/utils/analytics.ts'
 import type { BidPackage } from '~/utils/bid-packages.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 export const PAYMENTS_NS = 'payments'
 
@@ -15,11 +16,7 @@ export function PackageCard({ pkg, loggedIn }: { pkg: BidPackage; loggedIn: bool
   const { t } = useTranslation(PAYMENTS_NS)
   const money = useFormatMoney()
   const track = useTrack()
-  const navigation = useNavigation()
-  const busy =
-    navigation.state !== 'idle' &&
-    navigation.formAction === '/topup' &&
-    navigation.formData?.get('packageId') === pkg.id
+  const busy = useIsPending({ formAction: '/topup', formData: { packageId: pkg.id } })
   const titleId = `package-${pkg.id}`
   return (
     <article

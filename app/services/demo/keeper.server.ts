@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto'
 import type { Engine } from '../../../engine/index.ts'
 import { followLease } from '../../../engine/index.ts'
-import { AdminError, createAuction, updateAuction } from '~/models/admin-auctions.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { createAuction, updateAuction } from '~/models/admin-auctions.server.ts'
 import { assignBot, getBotSettings, updateBotSettings } from '~/models/admin-bots.server.ts'
 import { errorFields, log } from '~/services/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
@@ -84,7 +85,7 @@ export async function runKeeperPass(
       else result.relisted++
     } catch (error) {
       // An upcoming one that started meanwhile cannot move: the next pass sees it live.
-      if (!(error instanceof AdminError)) throw error
+      if (!(error instanceof DomainError)) throw error
       log.info('demo keeper move skipped', { ...move, reason: error.key })
     }
   }
@@ -139,7 +140,7 @@ async function assignHouseBots(auctionId: string, options: DemoKeeperOptions) {
       assigned++
     } catch (error) {
       // Finished meanwhile, or assigned by someone else: nothing to add.
-      if (!(error instanceof AdminError)) throw error
+      if (!(error instanceof DomainError)) throw error
     }
   }
   return assigned

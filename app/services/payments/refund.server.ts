@@ -1,5 +1,5 @@
-import { OrderError } from '~/models/order.server.ts'
-import { findRefundTarget, recordRefund, type RefundTarget } from '~/models/payment.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { findRefundTarget, recordRefund, type RefundTarget } from '~/models/admin-orders.server.ts'
 import { log } from '~/services/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getProvider } from './index.server.ts'
@@ -38,7 +38,7 @@ export async function refundOrder(
       }
       if (!provider) {
         log.error('refund impossible: the payment’s provider is not configured', fields)
-        throw new OrderError(503, 'admin-orders:errors.refundUnavailable')
+        throw new DomainError(503, 'admin-orders:errors.refundUnavailable')
       }
       let result
       try {
@@ -51,11 +51,11 @@ export async function refundOrder(
         })
       } catch (error) {
         log.error('refund failed: the provider could not be reached', { ...fields, error })
-        throw new OrderError(503, 'admin-orders:errors.refundUnavailable')
+        throw new DomainError(503, 'admin-orders:errors.refundUnavailable')
       }
       if (!result.ok) {
         log.error('refund refused by the provider', { ...fields, providerReason: result.reason })
-        throw new OrderError(502, 'admin-orders:errors.refundRefused')
+        throw new DomainError(502, 'admin-orders:errors.refundRefused')
       }
       await recordRefund(tx, target, { adminId: admin.id, reason, refundId: result.refundId })
       log.info('order refunded', { ...fields, refundId: result.refundId, reason })

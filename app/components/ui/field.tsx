@@ -1,5 +1,12 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Alert } from '~/components/ui/alert.tsx'
+
+/** The look of every text input, select and textarea of a form (red while invalid). */
+export const controlBase =
+  'rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500'
+/** The same, as wide as its field (most controls). */
+export const controlClass = `w-full ${controlBase}`
 
 /** A labelled input with its error (an i18n key) announced to screen readers. */
 export function Field({
@@ -32,7 +39,7 @@ export function Field({
           aria-describedby={
             [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
           }
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200 aria-[invalid]:border-red-500"
+          className={controlClass}
           {...input}
         />
         {status ? (
@@ -56,9 +63,5 @@ export function Field({
 export function FormError({ errors }: { errors?: string[] }) {
   const { t } = useTranslation()
   if (!errors?.length) return null
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {t(errors[0]!)}
-    </p>
-  )
+  return <Alert>{t(errors[0]!)}</Alert>
 }

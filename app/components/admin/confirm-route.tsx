@@ -1,0 +1,65 @@
+import { Form, Link, useActionData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { UrlDialog } from '~/components/admin/url-dialog.tsx'
+import { Alert } from '~/components/ui/alert.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { useIsPending } from '~/utils/use-is-pending.ts'
+
+/**
+ * The page half of a confirmation route (app/services/confirm-route.server.ts): a dialog over
+ * the list saying what will happen, the reason a refused attempt gave, and a form posting to this
+ * route (with `children` as its fields, a refund's reason) or, without `confirmLabel`, no form at
+ * all (nothing to confirm: the thing is gone or may not be touched). Without JavaScript it is a
+ * section of the page and the form a plain post.
+ */
+export function ConfirmRoute({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  closeTo,
+  returnFocusTo,
+  children,
+}: {
+  title: string
+  description: string
+  confirmLabel: string | null
+  cancelLabel?: string
+  /** The list the dialog opened over, its query kept. */
+  closeTo: string
+  /** The element (id) that gets focus when the opener is gone. */
+  returnFocusTo?: string
+  children?: ReactNode
+}) {
+  const { t } = useTranslation()
+  const actionData = useActionData<{ error?: string }>()
+  const pending = useIsPending()
+  const buttons = (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Link to={closeTo} preventScrollReset className={buttonClass({ variant: 'outline' })}>
+        {cancelLabel ?? t('profile.cancel')}
+      </Link>
+      <Button variant="danger" pending={pending}>
+        {confirmLabel}
+      </Button>
+    </div>
+  )
+  return (
+    <UrlDialog
+      open
+      closeTo={closeTo}
+      title={title}
+      description={description}
+      returnFocusTo={returnFocusTo}
+    >
+      {actionData?.error ? <Alert className="mb-3">{actionData.error}</Alert> : null}
+      {confirmLabel === null ? null : (
+        <Form method="post" className="space-y-3">
+          {children}
+          {buttons}
+        </Form>
+      )}
+    </UrlDialog>
+  )
+}

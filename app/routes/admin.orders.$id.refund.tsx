@@ -1,0 +1,78 @@
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ConfirmRoute } from '~/components/admin/confirm-route.tsx'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { refundTarget } from '~/models/admin-orders.server.ts'
+import { confirmRoute } from '~/services/confirm-route.server.ts'
+import { refundOrder } from '~/services/payments/refund.server.ts'
+import { listHref, listUrl } from '~/utils/admin-lists.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+import { useFormatMoney } from '~/utils/hooks.ts'
+import { REFUND_REASON_MAX, refundSchema } from '~/validation/order.ts'
+import { controlClass } from '~/components/ui/field.tsx'
+
+// /admin/orders/ID/refund: returns an order's money through the provider that took it, after a
+// confirmation with a reason in a dialog over the list (docs/rules.md#refunds).
+
+const NS = ['admin-orders', 'orders', 'admin'] as const
+export const handle = { i18n: [...NS] }
+
+const route = confirmRoute({
+  ns: NS,
+  find: (id) => refundTarget(id),
+  run: ({ id, admin, form }) => {
+    const parsed = refundSchema.safeParse({ reason: form.get('reason') ?? undefined })
+    if (!parsed.success)
+      throw new DomainError(400, parsed.error.issues[0]?.message ?? 'errors.reason')
+    return refundOrder(id, admin, parsed.data.reason)
+  },
+  back: (request) => listUrl('orders', request),
+  done: (t, order) => t('refund.done', { title: order.title ?? '' }),
+  errorText: (t, key) => t(key),
+})
+export const loader = route.loader
+export const action = route.action
+
+export default function RefundOrderRoute() {
+  const { thing: refund } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
+  const { search } = useLocation()
+  const { t } = useTranslation(NS)
+  const money = useFormatMoney()
+  return (
+    <ConfirmRoute
+      title={t('refund.title', { title: refund.title ?? '' })}
+      description={
+        refund.refused
+          ? t(refund.refused)
+          : t(refund.cancelOrder ? 'refund.text' : 'refund.textHeld', {
+              amount: money(refund.amount ?? 0),
+              username: refund.username ?? '',
+            })
+      }
+      confirmLabel={refund.refused ? null : t('refund.confirm')}
+      cancelLabel={t('refund.cancel')}
+      closeTo={listHref('orders', search)}
+    >
+      <div className="space-y-1">
+        <label htmlFor="refund-reason" className="block text-sm font-medium text-slate-800">
+          {t('refund.reason')}
+        </label>
+        <textarea
+          id="refund-reason"
+          name="reason"
+          required
+          minLength={3}
+          maxLength={REFUND_REASON_MAX}
+          rows={3}
+          aria-invalid={refused?.error ? true : undefined}
+          className={controlClass}
+        />
+      </div>
+    </ConfirmRoute>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
