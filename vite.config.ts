@@ -19,7 +19,6 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
-      ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.css'],
       serverModuleFormat: 'esm',
       future: {
         v3_fetcherPersist: true,
@@ -27,6 +26,9 @@ export default defineConfig({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+        // The routes are read from app/routes.ts: app/routes/ and its admin, account, auction and
+        // api folders.
+        v3_routeConfig: true,
       },
     }),
     // The project's one tsconfig: no crawl through data and caches (.data, .cache).

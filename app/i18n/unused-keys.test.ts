@@ -26,7 +26,7 @@ const dynamicKeys: Record<string, string[]> = {
   'app/components/profile/profile-form.tsx': ['common:completeProfile.genders.'],
   'app/models/availability.server.ts': ['common:validation.*Taken', 'common:validation.*Available'],
   'app/services/bidding.server.ts': ['common:bidding.errors.'],
-  'app/routes/bid-history.tsx': ['common:bidHistory.stats.'],
+  'app/routes/auction/bid-history.tsx': ['common:bidHistory.stats.'],
   // Refusals before Remix read the `api` object of common.json by the refusal's name.
   'server/messages.ts': ['common:api.badUrl', 'common:api.crossSite'],
   'app/components/orders/my-orders.tsx': [
@@ -35,8 +35,8 @@ const dynamicKeys: Record<string, string[]> = {
     'orders:delivery.methods.',
     'orders:delivery.short.',
   ],
-  'app/routes/topup.tsx': ['payments:topup.trust.', 'payments:topup.guide.'],
-  'app/routes/topup_.order.$id.tsx': [
+  'app/routes/account/topup.tsx': ['payments:topup.trust.', 'payments:topup.guide.'],
+  'app/routes/account/topup_.order.$id.tsx': [
     'payments:order.notPayable.',
     'payments:order.deliveryMethods.',
   ],
@@ -52,7 +52,7 @@ const dynamicKeys: Record<string, string[]> = {
     'admin-orders:payment.status.',
     'admin-orders:payment.reason.',
   ],
-  'app/routes/admin.payments.tsx': [
+  'app/routes/admin/admin.payments.tsx': [
     'admin-payments:status.',
     'admin-payments:table.',
     'admin-payments:reason.',

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 
-/** Where every bid and prebid button posts (app/routes/resources.bid.ts). */
+/** Where every bid and prebid button posts (app/routes/auction/resources.bid.ts). */
 export const BID_ACTION = '/resources/bid'
 
 /**

@@ -3,7 +3,7 @@ import { base, call, newAccount } from './api.ts'
 import { createAuction, untilLive } from './auctions.ts'
 import { flashOf, postPage } from './pages.ts'
 
-// Every bid and prebid button posts to one action (app/routes/resources.bid.ts): a page without
+// Every bid and prebid button posts to one action (app/routes/auction/resources.bid.ts): a page without
 // JavaScript with the page to come back to (`redirectTo`), a page with JavaScript through a
 // fetcher (Remix's data request, `/resources/bid.data`). The JSON API answers from the same
 // decision: the same refusals, the same statuses, `Retry-After` when the bidder is too fast.

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { routeManifest } from '../support/route-manifest.ts'
 import { call, newAccount, sessionOf, unique } from './api.ts'
 import { createAuction, e2eDatabase } from './auctions.ts'
 import {
@@ -24,7 +25,7 @@ import {
 // is a 4xx page or a redirect that shows why, in the visitor's language; and nothing is stored
 // from garbage. The JSON API has its own fuzz (fuzz-api.e2e.ts).
 
-const routesDir = path.resolve(import.meta.dirname, '../../app/routes')
+const appDir = path.resolve(import.meta.dirname, '../../app')
 
 type Who = 'anon' | 'user' | 'admin'
 type Fields = Record<string, string>
@@ -110,8 +111,8 @@ const victimEdit = () => ({
 
 const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
   '$.tsx': { forms: () => [{ url: '/no-such-page', fields: () => ({ intent: 'x' }) }] },
-  'resources.bid.ts': { forms: () => bidForms('/resources/bid') },
-  'auction.$slug.tsx': {
+  'auction/resources.bid.ts': { forms: () => bidForms('/resources/bid') },
+  'auction/auction.$slug.tsx': {
     forms: () => {
       const url = `/auction/${auctions.live.slug}`
       // Bids go to the bid action (resources.bid.ts); one here checks an old page's post is refused.
@@ -124,7 +125,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       ]
     },
   },
-  'login.tsx': {
+  'account/login.tsx': {
     forms: () => [
       {
         url: '/login',
@@ -147,7 +148,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'logout.tsx': { forms: () => [{ url: '/logout', fields: () => ({}) }] },
+  'account/logout.tsx': { forms: () => [{ url: '/logout', fields: () => ({}) }] },
   'set-language.tsx': {
     forms: () => [{ url: '/set-language', fields: () => ({ lng: 'ru', redirectTo: '/auctions' }) }],
   },
@@ -159,7 +160,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'complete-profile.tsx': {
+  'account/complete-profile.tsx': {
     forms: () => [
       {
         url: '/complete-profile',
@@ -174,7 +175,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'profile.tsx': {
+  'account/profile.tsx': {
     forms: () => [
       {
         url: '/profile',
@@ -199,19 +200,19 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'topup.tsx': {
+  'account/topup.tsx': {
     forms: () => [{ url: '/topup', fields: () => ({ intent: 'buy', packageId: 'bids-50' }) }],
   },
-  'topup_.order.$id.tsx': {
+  'account/topup_.order.$id.tsx': {
     forms: () => [{ url: '/topup/order/no-such-order', fields: () => ({ intent: 'pay' }) }],
   },
-  'payments.sandbox.$id.tsx': {
+  'account/payments.sandbox.$id.tsx': {
     forms: () => [
       { url: `/payments/sandbox/${paymentId}`, fields: () => ({ intent: 'decline' }) },
       { url: '/payments/sandbox/no-such-payment', fields: () => ({ intent: 'pay' }) },
     ],
   },
-  'admin._dashboard.tsx': {
+  'admin/admin._dashboard.tsx': {
     admin: true,
     // Forms of the dashboard before its dialogs had routes of their own: all answered 400.
     forms: () => [
@@ -219,7 +220,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       { url: '/admin', fields: () => ({ intent: 'deleteBot', id: 'no-such' }) },
     ],
   },
-  'admin._dashboard.auctions.new.tsx': {
+  'admin/admin._dashboard.auctions.new.tsx': {
     admin: true,
     forms: () => [
       {
@@ -229,14 +230,14 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'admin._dashboard.auctions.$id.edit.tsx': {
+  'admin/admin._dashboard.auctions.$id.edit.tsx': {
     admin: true,
     forms: () => [
       { url: `/admin/auctions/${auctions.edited.id}/edit?page=2`, fields: auctionFields },
       { url: '/admin/auctions/no-such/edit', fields: auctionFields },
     ],
   },
-  'admin._dashboard.auctions.$id.assign.tsx': {
+  'admin/admin._dashboard.auctions.$id.assign.tsx': {
     admin: true,
     forms: () => [
       {
@@ -245,7 +246,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'admin._dashboard.auctions.$id.unassign.tsx': {
+  'admin/admin._dashboard.auctions.$id.unassign.tsx': {
     admin: true,
     forms: () => [
       {
@@ -254,15 +255,15 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'admin._dashboard.auctions.$id.end.tsx': {
+  'admin/admin._dashboard.auctions.$id.end.tsx': {
     admin: true,
     forms: () => [{ url: '/admin/auctions/no-such/end', fields: () => ({ confirm: 'yes' }) }],
   },
-  'admin._dashboard.auctions.$id.delete.tsx': {
+  'admin/admin._dashboard.auctions.$id.delete.tsx': {
     admin: true,
     forms: () => [{ url: '/admin/auctions/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
   },
-  'admin._dashboard.bots.settings.tsx': {
+  'admin/admin._dashboard.bots.settings.tsx': {
     admin: true,
     forms: () => [
       {
@@ -271,7 +272,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'admin._dashboard.bots.new.tsx': {
+  'admin/admin._dashboard.bots.new.tsx': {
     admin: true,
     forms: () => [
       {
@@ -281,11 +282,11 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'admin._dashboard.bots.$id.delete.tsx': {
+  'admin/admin._dashboard.bots.$id.delete.tsx': {
     admin: true,
     forms: () => [{ url: '/admin/bots/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
   },
-  'admin.users.$id.edit.tsx': {
+  'admin/admin.users.$id.edit.tsx': {
     admin: true,
     forms: () => [
       {
@@ -294,24 +295,24 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'admin.users.$id.delete.tsx': {
+  'admin/admin.users.$id.delete.tsx': {
     admin: true,
     forms: () => [{ url: '/admin/users/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
   },
-  'admin.orders.$id.refund.tsx': {
+  'admin/admin.orders.$id.refund.tsx': {
     admin: true,
     forms: () => [
       { url: '/admin/orders/no-such/refund', fields: () => ({ reason: 'Сумма не та' }) },
     ],
   },
-  'admin.finished-auctions.$id.delete.tsx': {
+  'admin/admin.finished-auctions.$id.delete.tsx': {
     admin: true,
     forms: () => [
       { url: '/admin/finished-auctions/no-such/delete', fields: () => ({ confirm: 'yes' }) },
     ],
   },
   // Posts of pages opened before the dialogs had routes of their own: refused, never a 5xx.
-  'admin.users.tsx': {
+  'admin/admin.users.tsx': {
     admin: true,
     forms: () => [
       {
@@ -324,11 +325,11 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'admin.orders.tsx': {
+  'admin/admin.orders.tsx': {
     admin: true,
     forms: () => [{ url: '/admin/orders', fields: () => ({ intent: 'paid', id: 'no-such' }) }],
   },
-  'admin.finished-auctions.tsx': {
+  'admin/admin.finished-auctions.tsx': {
     admin: true,
     forms: () => [
       {
@@ -337,7 +338,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       },
     ],
   },
-  'admin.settings.tsx': {
+  'admin/admin.settings.tsx': {
     admin: true,
     forms: () => [
       {
@@ -597,13 +598,16 @@ afterAll(async () => {
 
 describe('hostile form posts to every page action', () => {
   test('every route with an action outside /api is fuzzed here', () => {
-    const withAction = readdirSync(routesDir)
-      .filter((file) => !file.startsWith('api.') && /\.tsx?$/.test(file))
-      .filter((file) =>
+    // Every route module the app serves (app/routes.ts), wherever its folder; keys are paths
+    // under app/routes/.
+    const withAction = routeManifest()
+      .filter((route) => route.file.startsWith('routes/') && !route.url.startsWith('/api/'))
+      .filter((route) =>
         /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b/.test(
-          readFileSync(path.join(routesDir, file), 'utf8'),
+          readFileSync(path.join(appDir, route.file), 'utf8'),
         ),
       )
+      .map((route) => route.file.slice('routes/'.length))
       .sort()
     expect(Object.keys(pageActions).sort()).toEqual(withAction)
   })
@@ -613,11 +617,11 @@ describe('hostile form posts to every page action', () => {
     async (file) => {
       const route = pageActions[file]!
       // A login or a logout ends the session it was sent with: those get sessions of their own.
-      const own = file === 'login.tsx' || file === 'logout.tsx'
+      const own = file === 'account/login.tsx' || file === 'account/logout.tsx'
       const cookies: Record<Who, string> = {
         anon: '',
         user: own ? (await account()).cookie : user.cookie,
-        admin: own && file === 'logout.tsx' ? await adminSession() : admin,
+        admin: own && file === 'account/logout.tsx' ? await adminSession() : admin,
       }
       let turn = 0
       const jobs: Array<() => Promise<string | null>> = []

@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 
 /**
- * "Log out on all devices": a plain form to /logout (app/routes/logout.tsx) that ends every
+ * "Log out on all devices": a plain form to /logout (app/routes/account/logout.tsx) that ends every
  * session of the account, this browser's too; works without JavaScript.
  */
 export function LogoutEverywhere() {

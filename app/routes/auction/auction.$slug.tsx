@@ -90,7 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get('intent') === 'buyNow') return handleBuyNowForm(request, auctionId, back)
   if ((AUTOBID_INTENTS as readonly unknown[]).includes(form.get('intent')))
     return handleAutoBidForm(request, context, form, back, auctionId)
-  // Bids and prebids go to their own action (app/routes/resources.bid.ts).
+  // Bids and prebids go to their own action (app/routes/auction/resources.bid.ts).
   const t = await getFixedT(request)
   return redirectWithToast(back, { type: 'error', description: t('api.invalid') })
 }
