@@ -577,7 +577,7 @@ describe('admin API: bid balance adjustments', () => {
   test('the page form: the same rendered form sent twice changes the balance once', async () => {
     const person = await newAccount()
     const keyOf = async () => {
-      const page = await getPage(`/admin/users?edit=${person.id}`, admin, 'ru')
+      const page = await getPage(`/admin/users/${person.id}/edit`, admin, 'ru')
       expect(page.status).toBe(200)
       return /name="idempotencyKey" value="([^"]+)"/.exec(page.text)?.[1]
     }
@@ -598,10 +598,12 @@ describe('admin API: bid balance adjustments', () => {
     }
     // A double click, or the browser sending the form again.
     const answers = await Promise.all(
-      [1, 2].map(() => postPage('/admin/users', { form }, { cookie: admin })),
+      [1, 2].map(() => postPage(`/admin/users/${person.id}/edit`, { form }, { cookie: admin })),
     )
     expect(answers.map((answer) => answer.status)).toEqual([302, 302])
-    expect(await postPage('/admin/users', { form }, { cookie: admin })).toMatchObject({
+    expect(
+      await postPage(`/admin/users/${person.id}/edit`, { form }, { cookie: admin }),
+    ).toMatchObject({
       status: 302,
     })
     expect(await balanceOf(person.cookie)).toBe(8)
@@ -613,7 +615,7 @@ describe('admin API: bid balance adjustments', () => {
     expect(next).not.toBe(key)
     expect(
       await postPage(
-        '/admin/users',
+        `/admin/users/${person.id}/edit`,
         { form: { ...form, idempotencyKey: next! } },
         { cookie: admin },
       ),
