@@ -10,7 +10,7 @@ import { Form, Link } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Field, FormError, controlClass } from '~/components/ui/field.tsx'
+import { Field, FormError, SelectField } from '~/components/ui/field.tsx'
 import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/validation/admin.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
@@ -131,24 +131,10 @@ export function UserEditForm({
           errors={errorKeys(fields.phone.errors)}
           {...getInputProps(fields.phone, { type: 'tel' })}
         />
-        <div className="space-y-1">
-          <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
-            {t('edit.role')}
-          </label>
-          <select
-            {...getSelectProps(fields.role)}
-            aria-describedby={roleError ? `${fields.role.id}-error` : undefined}
-            className={controlClass}
-          >
-            <option value="user">{t('roles.user')}</option>
-            <option value="admin">{t('roles.admin')}</option>
-          </select>
-          {roleError ? (
-            <p id={`${fields.role.id}-error`} role="alert" className="text-sm text-red-700">
-              {t(roleError)}
-            </p>
-          ) : null}
-        </div>
+        <SelectField label={t('edit.role')} error={roleError} {...getSelectProps(fields.role)}>
+          <option value="user">{t('roles.user')}</option>
+          <option value="admin">{t('roles.admin')}</option>
+        </SelectField>
       </div>
       <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-800">{t('edit.bidBalance')}</legend>

@@ -10,7 +10,7 @@ import { Form, Link } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, controlClass } from '~/components/ui/field.tsx'
+import { Field, SelectField } from '~/components/ui/field.tsx'
 import type { UserView } from '~/models/user-view.server.ts'
 import { formatDate } from '~/utils/dates.ts'
 import { useHydrated } from '~/utils/hooks.ts'
@@ -107,28 +107,18 @@ export function ProfileForm({
           errors={fields.dateOfBirth.errors}
           {...getInputProps(fields.dateOfBirth, { type: 'date' })}
         />
-        <div className="space-y-1">
-          <label htmlFor={fields.gender.id} className="block text-sm font-medium text-slate-800">
-            {t('completeProfile.gender')}
-          </label>
-          <select
-            {...getSelectProps(fields.gender)}
-            aria-describedby={genderError ? `${fields.gender.id}-error` : undefined}
-            className={controlClass}
-          >
-            <option value="">{t('completeProfile.chooseGender')}</option>
-            {genders.map((gender) => (
-              <option key={gender} value={gender}>
-                {t(`completeProfile.genders.${gender}`)}
-              </option>
-            ))}
-          </select>
-          {genderError ? (
-            <p id={`${fields.gender.id}-error`} role="alert" className="text-sm text-red-700">
-              {t(genderError)}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          label={t('completeProfile.gender')}
+          error={genderError}
+          {...getSelectProps(fields.gender)}
+        >
+          <option value="">{t('completeProfile.chooseGender')}</option>
+          {genders.map((gender) => (
+            <option key={gender} value={gender}>
+              {t(`completeProfile.genders.${gender}`)}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <p className="text-sm text-slate-600">
         {t('profile.registered')}: {formatDate(user.createdAt)}

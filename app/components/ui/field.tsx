@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '~/components/ui/alert.tsx'
 
@@ -53,6 +53,32 @@ export function Field({
       ) : null}
       {error ? (
         <p id={errorId} className="text-sm text-red-700" role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A labelled select with its error (an i18n key) announced to screen readers. */
+export function SelectField({
+  label,
+  error,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string }) {
+  const { t } = useTranslation()
+  const errorId = `${select.id}-error`
+  return (
+    <div className="space-y-1">
+      <label htmlFor={select.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select {...select} aria-describedby={error ? errorId : undefined} className={controlClass}>
+        {children}
+      </select>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
           {t(error)}
         </p>
       ) : null}
