@@ -11,7 +11,7 @@ import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
-import { Field, FormError, controlClass } from '~/components/ui/field.tsx'
+import { ControlField, Field, FormError, controlClass } from '~/components/ui/field.tsx'
 import type { EditableAuction } from '~/models/admin-dashboard.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import { toMajor } from '~/utils/money.ts'
@@ -111,22 +111,18 @@ export function AuctionForm({
         errors={adminErrorKeys(fields.title.errors)}
         {...getInputProps(fields.title, { type: 'text' })}
       />
-      <div className="space-y-1">
-        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
-          {t('form.description')}
-        </label>
+      <ControlField
+        id={fields.description.id}
+        label={t('form.description')}
+        error={descriptionError}
+      >
         <textarea
           {...getTextareaProps(fields.description)}
           rows={3}
           aria-describedby={descriptionError ? `${fields.description.id}-error` : undefined}
           className={controlClass}
         />
-        {descriptionError ? (
-          <p id={`${fields.description.id}-error`} role="alert" className="text-sm text-red-700">
-            {t(descriptionError)}
-          </p>
-        ) : null}
-      </div>
+      </ControlField>
       <Field
         label={t('form.imageUrl')}
         autoComplete="off"

@@ -60,6 +60,36 @@ export function Field({
   )
 }
 
+/** A label above a control of its own (a select, a textarea), with its translated error. */
+export function ControlField({
+  id,
+  label,
+  error,
+  wide,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  wide?: boolean
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className={wide ? 'space-y-1 sm:col-span-2' : 'space-y-1'}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 /** A labelled select with its error (an i18n key) announced to screen readers. */
 export function SelectField({
   label,
@@ -67,22 +97,16 @@ export function SelectField({
   children,
   ...select
 }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string }) {
-  const { t } = useTranslation()
-  const errorId = `${select.id}-error`
   return (
-    <div className="space-y-1">
-      <label htmlFor={select.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select {...select} aria-describedby={error ? errorId : undefined} className={controlClass}>
+    <ControlField id={select.id} label={label} error={error}>
+      <select
+        {...select}
+        aria-describedby={error ? `${select.id}-error` : undefined}
+        className={controlClass}
+      >
         {children}
       </select>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
+    </ControlField>
   )
 }
 
