@@ -6,15 +6,14 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Field, FormError, SelectField } from '~/components/ui/field.tsx'
 import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/validation/admin.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { FormActions } from '~/components/ui/form-actions.tsx'
 
 export type EditableUser = {
   id: string
@@ -158,15 +157,12 @@ export function UserEditForm({
           />
         </div>
       </fieldset>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          {t('edit.cancel')}
-        </Link>
-        <Button pending={saving}>
-          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-          {t('edit.save')}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo={closeTo}
+        cancelLabel={t('edit.cancel')}
+        saveLabel={t('edit.save')}
+        saving={saving}
+      />
     </Form>
   )
 }

@@ -6,8 +6,7 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
+import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Field, SelectField } from '~/components/ui/field.tsx'
@@ -22,7 +21,7 @@ import {
   profileSchema,
 } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { FormActions } from '~/components/ui/form-actions.tsx'
 
 /**
  * The profile's edit form (/profile?edit=1), a plain post to /profile; `lastResult` is a failed
@@ -123,15 +122,12 @@ export function ProfileForm({
       <p className="text-sm text-slate-600">
         {t('profile.registered')}: {formatDate(user.createdAt)}
       </p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to="/profile" preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          {t('profile.cancel')}
-        </Link>
-        <Button pending={saving}>
-          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-          {t('profile.save')}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo="/profile"
+        cancelLabel={t('profile.cancel')}
+        saveLabel={t('profile.save')}
+        saving={saving}
+      />
     </Form>
   )
 }
