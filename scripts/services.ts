@@ -2,18 +2,17 @@
 // set: embedded Postgres 17 in .data/pg and redis-server (AOF on) in .data/redis (DATA_DIR moves
 // both, e.g. onto a container volume). Services that already answer on their ports are reused
 // and left running; what this starts, it stops.
-import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
-import net from 'node:net'
+import { chmodSync, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { dataDir, portOpen, root, say, ServiceError, stopProcess } from './services/process.ts'
+import { startRedis } from './services/redis.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
-const dataDir = path.resolve(root, process.env.DATA_DIR || '.data')
+export { ServiceError } from './services/process.ts'
+export { LOCAL_REDIS_PORT, redisServerBinary } from './services/redis.ts'
 
 export const LOCAL_PG_PORT = Number(process.env.LOCAL_PG_PORT ?? 54329)
-export const LOCAL_REDIS_PORT = Number(process.env.LOCAL_REDIS_PORT ?? 63799)
 const LOCAL_DB = 'penny_auction'
 const LOCAL_PG_PASSWORD = 'postgres'
 
@@ -22,12 +21,6 @@ export type LocalServices = {
   REDIS_URL: string
   stop: () => Promise<void>
 }
-
-function say(message: string) {
-  process.stdout.write(`[services] ${message}\n`)
-}
-
-export class ServiceError extends Error {}
 
 /**
  * As root, the embedded Postgres runs as a "postgres" user, which must be able to pass through
@@ -51,73 +44,6 @@ function openFoldersAbove(dir: string) {
     }
     if (path.dirname(at) === at) return
   }
-}
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-    socket.setTimeout(1000, () => {
-      socket.destroy()
-      resolve(false)
-    })
-  })
-}
-
-/** The pid in a pid file (Postgres' postmaster.pid, redis.pid), if that process still runs. */
-function runningPid(pidFile: string): number | null {
-  try {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]?.trim())
-    if (!(pid > 0)) return null
-    process.kill(pid, 0)
-    return pid
-  } catch {
-    return null
-  }
-}
-
-/** Waits until the process is gone; false when it still runs after `ms`. */
-async function gone(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    try {
-      process.kill(pid, 0)
-    } catch {
-      return true
-    }
-    if (Date.now() >= deadline) return false
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-/**
- * Asks a service to stop with `signal` and waits for it; one that is still there after `ms` is
- * stopped at once with `hardSignal`. A service that is already gone is left alone, so stopping
- * never waits for an exit that has happened.
- */
-async function stopProcess(
-  name: string,
-  pidFile: string,
-  signal: NodeJS.Signals,
-  hardSignal: NodeJS.Signals,
-  ms = 20_000,
-) {
-  const pid = runningPid(pidFile)
-  if (pid === null) return
-  say(`stopping ${name}`)
-  process.kill(pid, signal)
-  if (await gone(pid, ms)) return
-  say(`${name} did not stop within ${ms / 1000} s: stopping it now`)
-  try {
-    process.kill(pid, hardSignal)
-  } catch {
-    return
-  }
-  await gone(pid, 5_000)
 }
 
 async function ensureDatabase(adminUrl: string, name: string) {
@@ -192,92 +118,6 @@ async function loadEmbeddedPostgres() {
   ])
   for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event)
   return EmbeddedPostgres
-}
-
-function findRedisServer(): string | null {
-  const result = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' })
-  const found = result.stdout.trim()
-  if (found) return found
-  return existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null
-}
-
-function installRedis(): string {
-  if (process.getuid?.() !== 0) {
-    throw new ServiceError(
-      'redis-server is not installed and this is not root. Install it (Debian: `sudo apt-get install -y redis-server`) or set REDIS_URL.',
-    )
-  }
-  say('redis-server is missing: installing Debian package redis-server')
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  const install = () =>
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], {
-      stdio: 'inherit',
-      env,
-    })
-  if (install().status !== 0) {
-    spawnSync('apt-get', ['update'], { stdio: 'inherit', env })
-    if (install().status !== 0) throw new ServiceError('apt-get install redis-server failed')
-  }
-  const found = findRedisServer()
-  if (!found) throw new ServiceError('redis-server is still not on PATH after installing it')
-  return found
-}
-
-/**
- * redis-server, installed from Debian's package when missing (as root). It is also the Sentinel:
- * `redis-server <config> --sentinel` is what Debian's redis-sentinel package runs.
- */
-export function redisServerBinary(): string {
-  return findRedisServer() ?? installRedis()
-}
-
-async function waitForPort(port: number, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await portOpen(port)) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new ServiceError(`nothing answered on port ${port} within ${timeoutMs} ms`)
-}
-
-async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const url = `redis://127.0.0.1:${LOCAL_REDIS_PORT}/0`
-  if (await portOpen(LOCAL_REDIS_PORT)) {
-    say(`REDIS_URL not set: reusing the local Redis already running on port ${LOCAL_REDIS_PORT}`)
-    return { url, stop: async () => {} }
-  }
-  const binary = redisServerBinary()
-  const dir = path.join(dataDir, 'redis')
-  mkdirSync(dir, { recursive: true })
-  const pidFile = path.join(dir, 'redis.pid')
-  say(
-    `REDIS_URL not set: starting redis-server (AOF on) on port ${LOCAL_REDIS_PORT} in ${path.relative(root, dir)}`,
-  )
-  execFileSync(binary, [
-    '--port',
-    String(LOCAL_REDIS_PORT),
-    '--bind',
-    '127.0.0.1',
-    '--dir',
-    dir,
-    '--appendonly',
-    'yes',
-    '--appendfsync',
-    'everysec',
-    '--save',
-    '',
-    '--daemonize',
-    'yes',
-    '--pidfile',
-    pidFile,
-    '--logfile',
-    path.join(dir, 'redis.log'),
-  ])
-  await waitForPort(LOCAL_REDIS_PORT, 10_000)
-  return {
-    url,
-    stop: () => stopProcess('redis-server', pidFile, 'SIGTERM', 'SIGKILL'),
-  }
 }
 
 /** DATABASE_URL and REDIS_URL for this run: the given ones, or local services started here. */

@@ -1,13 +1,14 @@
 import type { Redis } from 'ioredis'
 import type { Server as SocketServer, Socket } from 'socket.io'
 import { keysOf, type Engine } from '../engine/index.ts'
-import { forVisitors } from '../app/models/house-bids.ts'
-import { presentAuction, presentBid, timersInSeconds } from '../app/models/live-auction.ts'
-import { getSettings } from '../app/models/settings.server.ts'
+import { timersInSeconds } from '../app/models/live-auction.ts'
 import { log } from '../app/services/logger.server.ts'
 import { createShardedAdapter } from '@socket.io/redis-adapter'
+import { auctionUpdate } from './realtime-update.ts'
+import { TIMER_ROOMS, timerWriter, type TimerMessage } from './realtime-timers.ts'
 
-const BIDS_IN_UPDATE = 10
+export { TIMER_SLICE_SOCKETS } from './realtime-timers.ts'
+
 const VIEWERS_DEBOUNCE_MS = 300
 const auctionRoom = (id: string) => `auction:${id}`
 /** What an auction id may look like (ids are made by the database: short letters and digits). */
@@ -22,19 +23,8 @@ const JOINS_PER_WINDOW = 200
 const JOIN_WINDOW_MS = 10_000
 const userRoom = (id: string) => `user:${id}`
 const sessionRoom = (id: string) => `session:${id}`
-/**
- * Every socket is in one of these rooms, in turn as they connect, so that the 1 Hz timer map is
- * written to a few hundred sockets at a time (see sendTimers).
- */
-const TIMER_ROOMS = Array.from({ length: 256 }, (_, i) => `timers:${i}`)
-/**
- * About how many sockets one slice of the timer map's broadcast writes to: a few milliseconds of
- * writing (one write each), so that a bid's update waits at most that long behind it.
- */
-export const TIMER_SLICE_SOCKETS = 200
 /** The event that carries the leader's timer map to the other instances. */
 const TIMERS_ACROSS = 'timers'
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 /** How often an instance counts the instances sharing its rooms. */
 export const PEER_POLL_MS = 1_000
 
@@ -149,7 +139,7 @@ export function attachRealtime({
       // joining socket gets the current state at once.
       void safely(
         'join update',
-        auctionUpdate(id).then((update) => {
+        auctionUpdate(engine, id).then((update) => {
           if (!update) following.delete(id)
           if (!update || !following.has(id) || socket.disconnected) return
           if (!socket.rooms.has(auctionRoom(id))) {
@@ -174,27 +164,6 @@ export function attachRealtime({
     })
   })
 
-  /**
-   * `{auction, bids, timers}` of one auction; its timer is the only one in the map. One update
-   * goes to everyone in the room: it says what a visitor may read (app/models/house-bids.ts).
-   */
-  async function auctionUpdate(auctionId: string) {
-    const [view, { discloseHouseBids }] = await Promise.all([
-      engine.getAuctionView(auctionId, BIDS_IN_UPDATE),
-      getSettings(),
-    ])
-    if (!view) return null
-    const { state, meta, bids, at } = view
-    const timers: Record<string, number> = {}
-    if (state.status === 'live' && state.deadline !== null)
-      timers[auctionId] = Math.max(0, state.deadline - at)
-    const shown = forVisitors(
-      { auction: presentAuction(state, at, meta), bids: bids.map(presentBid) },
-      discloseHouseBids,
-    )
-    return { ...shown, timers: timersInSeconds(timers), sentAt: at }
-  }
-
   // One update in flight per auction: bids that arrive meanwhile are sent together in the next
   // one (it carries the latest state and recent bids), so a busy auction costs one read-back
   // and one broadcast per round trip rather than per bid, and a quiet one gets each at once.
@@ -214,7 +183,7 @@ export function attachRealtime({
     try {
       do {
         wanted.set(auctionId, false)
-        const update = await auctionUpdate(auctionId)
+        const update = await auctionUpdate(engine, auctionId)
         if (update) io.to(auctionRoom(auctionId)).emit('auctionUpdate', update)
       } while (wanted.get(auctionId))
     } finally {
@@ -247,39 +216,7 @@ export function attachRealtime({
     const room = 'sessionId' in ended ? sessionRoom(ended.sessionId) : userRoom(ended.userId)
     io.in(room).disconnectSockets(true)
   })
-  // The 1 Hz timer map (the engine's leader reads it) goes to every socket. Written to all of
-  // them at once, a large audience held the event loop for hundreds of milliseconds every
-  // second (one write per socket), and bids' updates waited behind it: each instance writes it
-  // to its own sockets a slice at a time, letting other work in between. A slice still being
-  // written when the next map comes takes the newer one.
-  // The payload is the map of auction id to whole seconds left, nothing else
-  // (docs/rules.md#real-time-events); a page's clock is set by each auctionUpdate's `sentAt`.
-  type TimerMessage = Record<string, number>
-  let latestTimers: TimerMessage | null = null
-  let writingTimers = false
-  async function sendTimers(message: TimerMessage) {
-    latestTimers = message
-    if (writingTimers) return
-    writingTimers = true
-    try {
-      let slice: string[] = []
-      let sockets = 0
-      for (const room of TIMER_ROOMS) {
-        const size = io.sockets.adapter.rooms.get(room)?.size ?? 0
-        if (size === 0) continue
-        slice.push(room)
-        sockets += size
-        if (sockets < TIMER_SLICE_SOCKETS) continue
-        io.local.to(slice).emit('timerUpdate', latestTimers)
-        slice = []
-        sockets = 0
-        await nextTurn()
-      }
-      if (slice.length) io.local.to(slice).emit('timerUpdate', latestTimers)
-    } finally {
-      writingTimers = false
-    }
-  }
+  const sendTimers = timerWriter(io)
   engine.on('timers', ({ timers }) => {
     const message = timersInSeconds(timers)
     // Once a second, to whoever else runs (an instance started a moment ago included).

@@ -23,12 +23,7 @@ export function GeneralErrorBoundary() {
         {status >= 500 ? t('errors.serverTitle') : t('errors.requestTitle')}
       </h1>
       <p className="mt-2 text-slate-700">{message}</p>
-      <Link
-        to="/"
-        className="mt-6 inline-block rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800"
-      >
-        {t('errors.backHome')}
-      </Link>
+      <BackHome />
     </section>
   )
 }
@@ -41,12 +36,19 @@ export function NotFound() {
         {t('notFound.title')}
       </h1>
       <p className="mt-3 text-slate-700">{t('notFound.text')}</p>
-      <Link
-        to="/"
-        className="mt-6 inline-block rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800"
-      >
-        {t('errors.backHome')}
-      </Link>
+      <BackHome />
     </section>
+  )
+}
+
+function BackHome() {
+  const { t } = useTranslation()
+  return (
+    <Link
+      to="/"
+      className="mt-6 inline-block rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800"
+    >
+      {t('errors.backHome')}
+    </Link>
   )
 }

@@ -24,6 +24,16 @@ function navClass({ isActive }: { isActive: boolean }) {
   }`
 }
 
+function AdminLink() {
+  const { t } = useTranslation()
+  return (
+    <NavLink to="/admin" className={navClass}>
+      <ShieldCheck aria-hidden className="mr-1 inline h-4 w-4" />
+      {t('nav.admin')}
+    </NavLink>
+  )
+}
+
 function LogoutForm({ className = '' }: { className?: string }) {
   const { t } = useTranslation()
   return (
@@ -154,12 +164,7 @@ function UserMenu({ username, isAdmin }: { username: string; isAdmin: boolean })
               {t(item.key)}
             </NavLink>
           ))}
-          {isAdmin ? (
-            <NavLink to="/admin" className={navClass}>
-              <ShieldCheck aria-hidden className="mr-1 inline h-4 w-4" />
-              {t('nav.admin')}
-            </NavLink>
-          ) : null}
+          {isAdmin ? <AdminLink /> : null}
         </nav>
         <LogoutForm className="mt-1 border-t border-slate-200 pt-1 [&>button]:w-full [&>button]:text-left" />
       </div>
@@ -209,12 +214,7 @@ function MobileDrawer() {
               {t(item.key)}
             </NavLink>
           ))}
-          {user?.role === 'admin' ? (
-            <NavLink to="/admin" className={navClass}>
-              <ShieldCheck aria-hidden className="mr-1 inline h-4 w-4" />
-              {t('nav.admin')}
-            </NavLink>
-          ) : null}
+          {user?.role === 'admin' ? <AdminLink /> : null}
         </nav>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3">
           <LanguageSwitcher />

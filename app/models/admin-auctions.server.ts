@@ -21,6 +21,22 @@ function isUniqueViolation(error: unknown) {
   return (error as { code?: string } | null)?.code === 'P2002'
 }
 
+/** The columns an admin's auction form sets, on creation and on every edit; the slug follows the title. */
+function formColumns(input: AuctionUpdateInput, displayId: string) {
+  return {
+    slug: slugify(input.title, displayId),
+    title: input.title,
+    description: input.description ?? '',
+    imageUrl: input.imageUrl,
+    retailPrice: input.retailPrice,
+    estimatedValue: input.estimatedValue ?? null,
+    condition: input.condition,
+    category: input.category,
+    featured: input.featured,
+    startTime: input.startTime,
+  }
+}
+
 export async function createAuction(engine: Engine, input: AuctionCreateInput) {
   if (input.startTime.getTime() < Date.now() - START_GRACE_MS)
     throw new DomainError(400, 'errors.startInPast')
@@ -30,20 +46,7 @@ export async function createAuction(engine: Engine, input: AuctionCreateInput) {
     const displayId = formatDisplayId(await nextDisplayNumber(getPrisma()))
     try {
       const row = await getPrisma().auction.create({
-        data: {
-          displayId,
-          slug: slugify(input.title, displayId),
-          title: input.title,
-          description: input.description ?? '',
-          imageUrl: input.imageUrl,
-          retailPrice: input.retailPrice,
-          estimatedValue: input.estimatedValue ?? null,
-          condition: input.condition,
-          category: input.category,
-          featured: input.featured,
-          isBidPackage: input.isBidPackage,
-          startTime: input.startTime,
-        },
+        data: { displayId, ...formColumns(input, displayId), isBidPackage: input.isBidPackage },
         select: { id: true },
       })
       await engine.loadAuction(row.id)
@@ -74,18 +77,7 @@ export async function updateAuction(engine: Engine, id: string, input: AuctionUp
     throw new DomainError(400, 'errors.startInPast')
   await prisma.auction.update({
     where: { id },
-    data: {
-      title: input.title,
-      slug: slugify(input.title, row.displayId),
-      description: input.description ?? '',
-      imageUrl: input.imageUrl,
-      retailPrice: input.retailPrice,
-      estimatedValue: input.estimatedValue ?? null,
-      condition: input.condition,
-      category: input.category,
-      featured: input.featured,
-      startTime: input.startTime,
-    },
+    data: formColumns(input, row.displayId),
   })
   const loaded = await engine.loadAuction(id)
   // It started in between: the new start time did not apply; say so rather than pretend.

@@ -1,83 +1,27 @@
 import { createHash } from 'node:crypto'
-import { isIP } from 'node:net'
 import { z } from 'zod'
+import {
+  boolish,
+  imageSettings,
+  parseHostPort,
+  trustProxy,
+  type ImageSettings,
+} from './env-fields.server.ts'
+import {
+  demoProblems,
+  imageStoreProblems,
+  originProblems,
+  providerProblems,
+  redisProblems,
+} from './env-problems.server.ts'
+
+export type { ImageSettings } from './env-fields.server.ts'
 
 // The one place the environment is read and validated.
 // A bad value stops the start with a message naming the variable.
 
-/** DATA_DIR when it is not set. */
-const DEFAULT_DATA_DIR = '.data'
-
 /** REDIS_PREFIX when it is not set (also for the scripts that read it themselves). */
 export const DEFAULT_REDIS_PREFIX = 'pa'
-
-const boolish = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes')
-
-/** Names Express accepts in a "trust proxy" list for whole ranges of addresses. */
-const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
-
-/** An address, a subnet in CIDR notation or one of PROXY_RANGES. */
-function isProxyEntry(entry: string) {
-  if (PROXY_RANGES.includes(entry)) return true
-  const [address = '', bits, ...rest] = entry.split('/')
-  const version = isIP(address)
-  if (!version || rest.length > 0) return false
-  return (
-    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
-  )
-}
-
-/**
- * Express "trust proxy": the client's address is read from X-Forwarded-For only as far as the
- * peers it passed through are trusted. A hop count (0 = none, the header is ignored), or the
- * proxies' addresses and subnets, comma-separated. `true` (trust anyone) is refused: every client
- * could then name its own address.
- */
-const trustProxy = z
-  .string()
-  .default('0')
-  .transform((value, ctx): number | string[] => {
-    const text = value.trim()
-    if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text)
-    const entries = text.split(',').map((entry) => entry.trim())
-    if (entries.every((entry) => entry && isProxyEntry(entry))) return entries
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be a hop count from 0 to 10, or addresses and subnets (CIDR) of the proxies, comma-separated (${PROXY_RANGES.join(', ')} allowed)`,
-    })
-    return z.NEVER
-  })
-
-/**
- * Where product images are kept (app/services/images/store.server.ts): files under
- * DATA_DIR/images, or an S3-compatible bucket for instances that share no folder. Read apart
- * too, by the seed, which runs without the rest of the environment.
- */
-const imageSettings = {
-  /** Where the app keeps files of its own: product images under `images/` (a volume in the image). */
-  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
-  IMAGE_STORE: z.enum(['local', 's3']).default('local'),
-  /** An S3-compatible service's address; AWS's own when unset. */
-  S3_ENDPOINT: z
-    .string()
-    .url('must be a URL')
-    .regex(/^https?:\/\//, 'must be an http(s) URL')
-    .optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 a-z, 0-9, . and -)')
-    .optional(),
-  /** Credentials; without them the AWS SDK's own chain (its environment, an instance role). */
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  /** 1: bucket in the path (`endpoint/bucket/key`), as most S3-compatible services want. */
-  S3_FORCE_PATH_STYLE: boolish.default('1'),
-}
-
-export type ImageSettings = z.infer<z.ZodObject<typeof imageSettings>>
 
 const schema = z.object({
   ...imageSettings,
@@ -195,13 +139,8 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { PAYMENT_SANDBOX_SECRET: string }
 
-/** `host:port` (a name, IPv4 or [IPv6]) and a port from 1 to 65535, or null. */
-function parseHostPort(entry: string): { host: string; port: number } | null {
-  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry)
-  const port = Number(match?.[2])
-  if (!match || port < 1 || port > 65535) return null
-  return { host: match[1]!.replace(/^\[|\]$/g, ''), port }
-}
+/** The schema's output, before the checks beyond it and the derived sandbox secret. */
+export type ParsedEnv = z.infer<typeof schema>
 
 /** Secrets for signed cookies: the first signs, every one verifies. */
 export function cookieSecrets(env: Env): string[] {
@@ -270,93 +209,6 @@ export function parseImageSettings(
   if (problems.length > 0) throw new EnvError(problems)
   return result.data
 }
-
-/** What the image store needs beyond the schema: a bucket, and both credentials or none. */
-function imageStoreProblems(env: ImageSettings): string[] {
-  if (env.IMAGE_STORE !== 's3') return []
-  const problems: string[] = []
-  if (!env.S3_BUCKET) problems.push('S3_BUCKET: is required while IMAGE_STORE is s3')
-  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither')
-  }
-  return problems
-}
-
-/**
- * Production builds the provider's callback and return URLs from PUBLIC_ORIGIN alone, never from
- * a request's Host header (whatever its sender wrote), so it must be given.
- */
-function originProblems(env: z.infer<typeof schema>): string[] {
-  if (env.NODE_ENV !== 'production' || env.PUBLIC_ORIGIN) return []
-  return [
-    'PUBLIC_ORIGIN: is required in production: the public https:// address of the site ' +
-      '(payment callbacks and return URLs are built from it)',
-  ]
-}
-
-/**
- * The demo keeper moves auctions' start times and lists lots again: on a site that takes real
- * money that would be a fraud on its bidders, so production runs it only where the payments are
- * the declared sandbox demo too (docs/decisions/048-demo-keeper.md).
- */
-function demoProblems(env: z.infer<typeof schema>): string[] {
-  if (!env.DEMO_MODE || env.NODE_ENV !== 'production') return []
-  if (env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_SANDBOX_DEMO) return []
-  return [
-    'DEMO_MODE: the demo keeper moves and relists auctions and is for demos only; in production ' +
-      'it runs only in a declared demo (PAYMENT_PROVIDER=sandbox with PAYMENT_SANDBOX_DEMO=1), ' +
-      'never with real payments: unset DEMO_MODE for a real site',
-  ]
-}
-
-/** Loopback hosts: a request to them never leaves the machine. */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/** What the chosen payment provider needs beyond the schema (docs/payments.md). */
-function providerProblems(env: z.infer<typeof schema>): string[] {
-  const problems: string[] = []
-  if (env.PAYMENT_PROVIDER === 'sandbox' && env.NODE_ENV === 'production') {
-    // The sandbox credits bids for a button press: in production it runs only as a declared
-    // demo, and with a secret of its own.
-    if (!env.PAYMENT_SANDBOX_DEMO) {
-      problems.push(
-        'PAYMENT_SANDBOX_DEMO: the sandbox payment provider is for demos only and moves no money; ' +
-          'set PAYMENT_PROVIDER=freedompay for real payments, or PAYMENT_SANDBOX_DEMO=1 for a demo',
-      )
-    }
-    if (!env.PAYMENT_SANDBOX_SECRET) {
-      problems.push(
-        'PAYMENT_SANDBOX_SECRET: is required in production while PAYMENT_PROVIDER is sandbox',
-      )
-    }
-  }
-  if (env.PAYMENT_PROVIDER === 'freedompay') {
-    if (!env.FREEDOMPAY_MERCHANT_ID) {
-      problems.push('FREEDOMPAY_MERCHANT_ID: is required while PAYMENT_PROVIDER is freedompay')
-    }
-    if (!env.FREEDOMPAY_SECRET_KEY) {
-      problems.push('FREEDOMPAY_SECRET_KEY: is required while PAYMENT_PROVIDER is freedompay')
-    }
-  }
-  // Its answers settle money: in production they come over TLS (a loopback address, which no
-  // network sees, excepted: a local proxy or a test double).
-  const api = new URL(env.FREEDOMPAY_API_URL)
-  if (env.NODE_ENV === 'production' && api.protocol !== 'https:' && !LOOPBACK.has(api.hostname)) {
-    problems.push('FREEDOMPAY_API_URL: must be an https:// URL in production')
-  }
-  return problems
-}
-
-/** Redis is reached either at REDIS_URL or through Sentinels that name its primary. */
-function redisProblems(env: Record<string, string | undefined>): string[] {
-  if (env.REDIS_SENTINELS && !env.REDIS_MASTER_NAME)
-    return ['REDIS_MASTER_NAME: is required with REDIS_SENTINELS']
-  if (env.REDIS_MASTER_NAME && !env.REDIS_SENTINELS)
-    return ['REDIS_SENTINELS: is required with REDIS_MASTER_NAME']
-  if (!env.REDIS_URL && !env.REDIS_SENTINELS) return ['REDIS_URL: is required']
-  return []
-}
-
 let cached: Env | undefined
 export function getEnv(): Env {
   cached ??= parseEnv()

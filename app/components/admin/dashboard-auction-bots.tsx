@@ -10,18 +10,16 @@ import { useFetcher } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
-import { Field, FormError } from '~/components/ui/field.tsx'
+import { Field, FormError, SelectField } from '~/components/ui/field.tsx'
 import type { AuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { botAssignSchema } from '~/validation/admin.ts'
 import { Alert } from '~/components/ui/alert.tsx'
-import { controlClass } from '~/components/ui/field.tsx'
 
 // The bots of one auction, in its edit dialog.
 // Adding one posts to admin._dashboard.auctions.$id.assign, removing one to ….unassign; with
 // JavaScript through fetchers, so the dialog stays as it is and a refusal shows in it.
 
 const constraint = notRequired(getZodConstraint(botAssignSchema), ['bidLimit'])
-const selectClass = controlClass
 
 export function AuctionBots({
   auction,
@@ -101,28 +99,14 @@ export function AuctionBots({
         <div className="sm:col-span-3">
           <FormError errors={adminErrorKeys(form.errors)} />
         </div>
-        <div className="space-y-1">
-          <label htmlFor={fields.botId.id} className="block text-sm font-medium text-slate-800">
-            {t('assign.bot')}
-          </label>
-          <select
-            {...getSelectProps(fields.botId)}
-            aria-describedby={botError ? `${fields.botId.id}-error` : undefined}
-            className={selectClass}
-          >
-            <option value="">{t('assign.pick')}</option>
-            {auction.bots.map((bot) => (
-              <option key={bot.id} value={bot.id}>
-                {assigned.has(bot.id) ? t('assign.alreadyMark', { label: bot.label }) : bot.label}
-              </option>
-            ))}
-          </select>
-          {botError ? (
-            <p id={`${fields.botId.id}-error`} role="alert" className="text-sm text-red-700">
-              {t(botError)}
-            </p>
-          ) : null}
-        </div>
+        <SelectField label={t('assign.bot')} error={botError} {...getSelectProps(fields.botId)}>
+          <option value="">{t('assign.pick')}</option>
+          {auction.bots.map((bot) => (
+            <option key={bot.id} value={bot.id}>
+              {assigned.has(bot.id) ? t('assign.alreadyMark', { label: bot.label }) : bot.label}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label={t('assign.limit')}
           hint={t('assign.limitHint')}

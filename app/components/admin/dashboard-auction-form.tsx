@@ -6,18 +6,17 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, Link } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
-import { Field, FormError, controlClass } from '~/components/ui/field.tsx'
+import { ControlField, Field, FormError, controlClass } from '~/components/ui/field.tsx'
 import type { EditableAuction } from '~/models/admin-dashboard.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import { toMajor } from '~/utils/money.ts'
 import { auctionCreateSchema, auctionUpdateSchema } from '~/validation/admin.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { FormActions } from '~/components/ui/form-actions.tsx'
 
 // The create and edit forms of an auction: one form, two routes (admin._dashboard.auctions.new
 // and admin._dashboard.auctions.$id.edit), validated by the same rules as /api/admin/auctions.
@@ -111,22 +110,18 @@ export function AuctionForm({
         errors={adminErrorKeys(fields.title.errors)}
         {...getInputProps(fields.title, { type: 'text' })}
       />
-      <div className="space-y-1">
-        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
-          {t('form.description')}
-        </label>
+      <ControlField
+        id={fields.description.id}
+        label={t('form.description')}
+        error={descriptionError}
+      >
         <textarea
           {...getTextareaProps(fields.description)}
           rows={3}
           aria-describedby={descriptionError ? `${fields.description.id}-error` : undefined}
           className={controlClass}
         />
-        {descriptionError ? (
-          <p id={`${fields.description.id}-error`} role="alert" className="text-sm text-red-700">
-            {t(descriptionError)}
-          </p>
-        ) : null}
-      </div>
+      </ControlField>
       <Field
         label={t('form.imageUrl')}
         autoComplete="off"
@@ -195,15 +190,12 @@ export function AuctionForm({
           </label>
         ) : null}
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          {t('form.cancel')}
-        </Link>
-        <Button pending={saving}>
-          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-          {mode === 'create' ? t('form.create') : t('form.save')}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo={closeTo}
+        cancelLabel={t('form.cancel')}
+        saveLabel={mode === 'create' ? t('form.create') : t('form.save')}
+        saving={saving}
+      />
     </Form>
   )
 }

@@ -11,7 +11,7 @@ import { Form } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormError, controlClass } from '~/components/ui/field.tsx'
+import { ControlField, Field, FormError, controlClass } from '~/components/ui/field.tsx'
 import { supportedLanguages } from '~/i18n/config.ts'
 import { currencies, settingsSchema } from '~/validation/admin.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
@@ -84,7 +84,7 @@ export function SettingsForm({
 
       <Fieldset legend={t('sections.site')}>
         {text('siteName', `${t('fields.siteName')} *`)}
-        <SelectField
+        <ControlField
           id={fields.language.id}
           label={`${t('fields.language')} *`}
           error={adminKeys(fields.language.errors)?.[0]}
@@ -96,11 +96,11 @@ export function SettingsForm({
               </option>
             ))}
           </select>
-        </SelectField>
+        </ControlField>
       </Fieldset>
 
       <Fieldset legend={t('sections.money')} hint={t('fields.currencyHint')}>
-        <SelectField
+        <ControlField
           id={fields.currency.id}
           label={`${t('fields.currency')} *`}
           error={adminKeys(fields.currency.errors)?.[0]}
@@ -119,7 +119,7 @@ export function SettingsForm({
               </option>
             ))}
           </select>
-        </SelectField>
+        </ControlField>
         <Field
           label={`${t('fields.currencySymbol')} *`}
           autoComplete="off"
@@ -131,7 +131,7 @@ export function SettingsForm({
 
       <Fieldset legend={t('sections.texts')}>
         <div className="sm:col-span-2">{text('headerTagline', t('fields.headerTagline'))}</div>
-        <SelectField
+        <ControlField
           id={fields.footerDescription.id}
           label={t('fields.footerDescription')}
           wide
@@ -142,7 +142,7 @@ export function SettingsForm({
             rows={4}
             className={controlClass}
           />
-        </SelectField>
+        </ControlField>
       </Fieldset>
 
       <Fieldset legend={t('sections.contacts')}>
@@ -216,35 +216,5 @@ function Fieldset({
       {hint ? <p className="mb-3 text-sm text-slate-700">{hint}</p> : null}
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
-  )
-}
-
-/** A label above a select or textarea, with its translated error. */
-function SelectField({
-  id,
-  label,
-  error,
-  wide,
-  children,
-}: {
-  id: string
-  label: string
-  error?: string
-  wide?: boolean
-  children: ReactNode
-}) {
-  const { t } = useTranslation()
-  return (
-    <div className={`space-y-1 ${wide ? 'sm:col-span-2' : ''}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
   )
 }

@@ -6,15 +6,14 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Field, FormError, controlClass } from '~/components/ui/field.tsx'
+import { Field, FormError, SelectField } from '~/components/ui/field.tsx'
 import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/validation/admin.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { FormActions } from '~/components/ui/form-actions.tsx'
 
 export type EditableUser = {
   id: string
@@ -131,24 +130,10 @@ export function UserEditForm({
           errors={errorKeys(fields.phone.errors)}
           {...getInputProps(fields.phone, { type: 'tel' })}
         />
-        <div className="space-y-1">
-          <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-800">
-            {t('edit.role')}
-          </label>
-          <select
-            {...getSelectProps(fields.role)}
-            aria-describedby={roleError ? `${fields.role.id}-error` : undefined}
-            className={controlClass}
-          >
-            <option value="user">{t('roles.user')}</option>
-            <option value="admin">{t('roles.admin')}</option>
-          </select>
-          {roleError ? (
-            <p id={`${fields.role.id}-error`} role="alert" className="text-sm text-red-700">
-              {t(roleError)}
-            </p>
-          ) : null}
-        </div>
+        <SelectField label={t('edit.role')} error={roleError} {...getSelectProps(fields.role)}>
+          <option value="user">{t('roles.user')}</option>
+          <option value="admin">{t('roles.admin')}</option>
+        </SelectField>
       </div>
       <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-800">{t('edit.bidBalance')}</legend>
@@ -172,15 +157,12 @@ export function UserEditForm({
           />
         </div>
       </fieldset>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          {t('edit.cancel')}
-        </Link>
-        <Button pending={saving}>
-          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-          {t('edit.save')}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo={closeTo}
+        cancelLabel={t('edit.cancel')}
+        saveLabel={t('edit.save')}
+        saving={saving}
+      />
     </Form>
   )
 }

@@ -6,11 +6,10 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
+import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, controlClass } from '~/components/ui/field.tsx'
+import { Field, SelectField } from '~/components/ui/field.tsx'
 import type { UserView } from '~/models/user-view.server.ts'
 import { formatDate } from '~/utils/dates.ts'
 import { useHydrated } from '~/utils/hooks.ts'
@@ -22,7 +21,7 @@ import {
   profileSchema,
 } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { FormActions } from '~/components/ui/form-actions.tsx'
 
 /**
  * The profile's edit form (/profile?edit=1), a plain post to /profile; `lastResult` is a failed
@@ -107,41 +106,28 @@ export function ProfileForm({
           errors={fields.dateOfBirth.errors}
           {...getInputProps(fields.dateOfBirth, { type: 'date' })}
         />
-        <div className="space-y-1">
-          <label htmlFor={fields.gender.id} className="block text-sm font-medium text-slate-800">
-            {t('completeProfile.gender')}
-          </label>
-          <select
-            {...getSelectProps(fields.gender)}
-            aria-describedby={genderError ? `${fields.gender.id}-error` : undefined}
-            className={controlClass}
-          >
-            <option value="">{t('completeProfile.chooseGender')}</option>
-            {genders.map((gender) => (
-              <option key={gender} value={gender}>
-                {t(`completeProfile.genders.${gender}`)}
-              </option>
-            ))}
-          </select>
-          {genderError ? (
-            <p id={`${fields.gender.id}-error`} role="alert" className="text-sm text-red-700">
-              {t(genderError)}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          label={t('completeProfile.gender')}
+          error={genderError}
+          {...getSelectProps(fields.gender)}
+        >
+          <option value="">{t('completeProfile.chooseGender')}</option>
+          {genders.map((gender) => (
+            <option key={gender} value={gender}>
+              {t(`completeProfile.genders.${gender}`)}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <p className="text-sm text-slate-600">
         {t('profile.registered')}: {formatDate(user.createdAt)}
       </p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to="/profile" preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          {t('profile.cancel')}
-        </Link>
-        <Button pending={saving}>
-          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-          {t('profile.save')}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo="/profile"
+        cancelLabel={t('profile.cancel')}
+        saveLabel={t('profile.save')}
+        saving={saving}
+      />
     </Form>
   )
 }

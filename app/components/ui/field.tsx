@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '~/components/ui/alert.tsx'
 
@@ -57,6 +57,56 @@ export function Field({
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** A label above a control of its own (a select, a textarea), with its translated error. */
+export function ControlField({
+  id,
+  label,
+  error,
+  wide,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  wide?: boolean
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className={wide ? 'space-y-1 sm:col-span-2' : 'space-y-1'}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A labelled select with its error (an i18n key) announced to screen readers. */
+export function SelectField({
+  label,
+  error,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string }) {
+  return (
+    <ControlField id={select.id} label={label} error={error}>
+      <select
+        {...select}
+        aria-describedby={error ? `${select.id}-error` : undefined}
+        className={controlClass}
+      >
+        {children}
+      </select>
+    </ControlField>
   )
 }
 

@@ -1,0 +1,28 @@
+// The auctionUpdate event's payload (server/realtime.ts).
+import type { Engine } from '../engine/index.ts'
+import { forVisitors } from '../app/models/house-bids.ts'
+import { presentAuction, presentBid, timersInSeconds } from '../app/models/live-auction.ts'
+import { getSettings } from '../app/models/settings.server.ts'
+
+const BIDS_IN_UPDATE = 10
+
+/**
+ * `{auction, bids, timers}` of one auction; its timer is the only one in the map. One update
+ * goes to everyone in the room: it says what a visitor may read (app/models/house-bids.ts).
+ */
+export async function auctionUpdate(engine: Engine, auctionId: string) {
+  const [view, { discloseHouseBids }] = await Promise.all([
+    engine.getAuctionView(auctionId, BIDS_IN_UPDATE),
+    getSettings(),
+  ])
+  if (!view) return null
+  const { state, meta, bids, at } = view
+  const timers: Record<string, number> = {}
+  if (state.status === 'live' && state.deadline !== null)
+    timers[auctionId] = Math.max(0, state.deadline - at)
+  const shown = forVisitors(
+    { auction: presentAuction(state, at, meta), bids: bids.map(presentBid) },
+    discloseHouseBids,
+  )
+  return { ...shown, timers: timersInSeconds(timers), sentAt: at }
+}
