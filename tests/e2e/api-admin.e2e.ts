@@ -653,8 +653,10 @@ describe('admin API: bid balance adjustments', () => {
       json: { error: 'Баланс не может стать больше 10 000 000 ставок. Ничего не сохранено' },
     })
     expect(await balanceOf(person.cookie)).toBe(5)
-    const row = await e2eDatabase().user.findUniqueOrThrow({ where: { id: person.id } })
-    expect(row).toMatchObject({ firstName: null, bidBalance: 5 })
+    // Postgres holds the registration's 5 free bids once the outbox has written them.
+    const row = () => e2eDatabase().user.findUniqueOrThrow({ where: { id: person.id } })
+    await expect.poll(async () => (await row()).bidBalance, { timeout: 10_000 }).toBe(5)
+    expect(await row()).toMatchObject({ firstName: null, bidBalance: 5 })
 
     // Down to 0 exactly is allowed.
     expect(
