@@ -1,0 +1,52 @@
+// What every alert channel (Telegram, Web Push) offers the alert queue
+// (docs/rules.md#alerts): the queue decides what to send, to whom and when; a channel only
+// knows how to reach one person, and says how the attempt went.
+
+/** The alerts a person can choose per channel in the profile. */
+export const ALERT_KINDS = [
+  'startsSoon',
+  'started',
+  'outbid',
+  'won',
+  'orderLapses24h',
+  'orderLapses2h',
+  'paymentCredited',
+  'orderShipped',
+] as const
+export type AlertKind = (typeof ALERT_KINDS)[number]
+
+export const ALERT_CHANNELS = ['telegram', 'push'] as const
+export type AlertChannelName = (typeof ALERT_CHANNELS)[number]
+
+/** One alert, already in the person's language. */
+export type AlertMessage = {
+  kind: AlertKind
+  /** ru, en, ka or ky. */
+  language: string
+  title: string
+  body: string
+  /** Absolute address of the page the alert is about (the auction, the order). */
+  url: string
+}
+
+/**
+ * How one attempt went. `retryAfterMs`: the provider asked to wait (Telegram's 429
+ * `retry_after`, a push service's 429/503 `Retry-After`); `gone`: this person can no longer be
+ * reached on this channel (a blocked bot, a push endpoint answering 404/410), and the channel has
+ * already forgotten the address; `unreachable`: the person has no address on this channel.
+ */
+export type SendOutcome =
+  | { status: 'sent' }
+  | { status: 'unreachable' }
+  | { status: 'gone' }
+  | { status: 'retry'; retryAfterMs?: number; reason: string }
+  | { status: 'failed'; reason: string }
+
+export interface AlertChannel {
+  readonly name: AlertChannelName
+  /** False when the channel is not configured (no bot token, no VAPID keys): hidden everywhere. */
+  enabled(): boolean
+  /** Whether the person has an address on this channel (a linked chat, a subscribed device). */
+  reachable(userId: string): Promise<boolean>
+  send(userId: string, message: AlertMessage): Promise<SendOutcome>
+}
