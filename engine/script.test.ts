@@ -25,6 +25,7 @@ test('every script names each of its KEYS and ARGV, in a file of its own', () =>
     'load-user',
     'login-attempt',
     'prebid',
+    'rate-limit',
     'release',
     'remove-auction',
     'remove-user',

@@ -1,10 +1,11 @@
 import { isIPv6 } from 'node:net'
-import { keysOf, loginAttemptScript } from '../../engine/index.ts'
+import { keysOf, loginAttemptScript, rateLimitScript } from '../../engine/index.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
-// Limits kept in Redis, shared by every instance: fixed-window counters for registration, the
-// availability checks and login attempts per address, and the growing waits after failed logins
+// Limits kept in Redis, shared by every instance: sliding windows (at most N hits in any span of
+// the window's length, engine/lua/shared/sliding-window.lua) for registration, the availability
+// checks and login attempts per address, and the growing waits after failed logins
 // (docs/rules.md#login-and-sessions).
 
 export type RateLimit = { limit: number; windowSeconds: number }
@@ -46,32 +47,20 @@ function scaled(count: number) {
   return Math.max(1, Math.round(count * getEnv().RATE_LIMIT_SCALE))
 }
 
-/** The counter of `key` in the current window, and the milliseconds until that window ends. */
-function windowOf(bucket: string, id: string, windowSeconds: number) {
-  const windowMs = windowSeconds * 1000
-  const now = Date.now()
-  const window = Math.floor(now / windowMs)
-  return {
-    key: limitKey(`${bucket}:${id.toLowerCase()}:${window}`),
-    leftMs: windowMs - (now % windowMs),
-  }
-}
-
 const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
-/** Counts one hit; returns how many seconds to wait when over the limit, else 0. */
+/** Counts one hit; returns how many seconds to wait when the window is full, else 0. */
 export async function hit(
   bucket: string,
   key: string,
   { limit, windowSeconds }: RateLimit,
 ): Promise<number> {
-  const counter = windowOf(bucket, key, windowSeconds)
-  const [[, count]] = (await getRedis()
-    .multi()
-    .incr(counter.key)
-    .expire(counter.key, windowSeconds)
-    .exec()) as [[null, number], unknown]
-  return count <= scaled(limit) ? 0 : toSeconds(counter.leftMs)
+  const ms = await rateLimitScript.run(
+    getRedis(),
+    { hits: limitKey(`${bucket}:${key.toLowerCase()}`) },
+    { limit: scaled(limit), windowMs: windowSeconds * 1000 },
+  )
+  return ms > 0 ? toSeconds(ms) : 0
 }
 
 /**
@@ -123,34 +112,45 @@ function loginKeys(username: string, clientIp: string) {
  */
 export async function startLoginAttempt(username: string, clientIp: string): Promise<number> {
   const keys = loginKeys(username, clientIp)
-  const address = windowOf('login-ip', clientKey(clientIp), limits.loginPerIp.windowSeconds)
-  const busy = windowOf('login-user', keys.user, limits.loginPerUsername.windowSeconds)
   const ms = await loginAttemptScript.run(
     getRedis(),
     {
       wait: keys.wait,
       failures: keys.failures,
-      addressAttempts: address.key,
-      usernameFailures: busy.key,
+      addressAttempts: limitKey(`login-ip:${clientKey(clientIp).toLowerCase()}`),
+      usernameFailures: usernameFailuresKey(keys.user),
     },
     {
       attemptsPerAddress: scaled(limits.loginPerIp.limit),
-      addressLeftMs: address.leftMs,
-      addressWindowSeconds: limits.loginPerIp.windowSeconds,
+      addressWindowMs: limits.loginPerIp.windowSeconds * 1000,
       freeFailures: scaled(loginBackoff.freeFailures),
       firstWaitMs: loginBackoff.firstMs,
       longestWaitMs: loginBackoff.maxMs,
       forgetSeconds: loginBackoff.forgetSeconds,
       failuresPerUsername: scaled(limits.loginPerUsername.limit),
+      usernameWindowMs: limits.loginPerUsername.windowSeconds * 1000,
       busyUsernameWaitMs: loginBackoff.busyUsernameMs,
     },
   )
   return ms > 0 ? toSeconds(ms) : 0
 }
 
-/** A wrong password or unknown username: counted for the username from every address. */
+const usernameFailuresKey = (user: string) => limitKey(`login-user:${user}`)
+
+/**
+ * A wrong password or unknown username: counted for the username from every address. The window
+ * holds one more than the limit, so that "past the limit" can be seen; failures while it is full
+ * are not recorded, and each one that ages out lets one more through.
+ */
 export async function loginFailed(username: string) {
-  await hit('login-user', username.trim(), limits.loginPerUsername)
+  await rateLimitScript.run(
+    getRedis(),
+    { hits: usernameFailuresKey(username.trim().toLowerCase()) },
+    {
+      limit: scaled(limits.loginPerUsername.limit) + 1,
+      windowMs: limits.loginPerUsername.windowSeconds * 1000,
+    },
+  )
 }
 
 /** A success clears the username's failures and wait from this address. */
