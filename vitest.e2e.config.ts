@@ -21,7 +21,7 @@ const alone = readdirSync(dir)
   .filter((name) => readFileSync(path.join(dir, name), 'utf8').slice(0, 2000).includes(MARK))
   .map((name) => `tests/e2e/${name}`)
 
-const group = process.env.E2E_GROUP
+const group = process.env.E2E_GROUP || undefined
 if (group !== undefined && group !== 'parallel' && group !== 'alone') {
   throw new Error(`E2E_GROUP is "${group}": it is "parallel", "alone" or unset`)
 }

@@ -26,7 +26,9 @@ if [ "${EMBEDDED_SERVICES:-0}" = "1" ]; then
   # The one-container demo is reached on this machine unless told otherwise; production
   # otherwise requires PUBLIC_ORIGIN (docs/operations.md).
   export PUBLIC_ORIGIN="${PUBLIC_ORIGIN:-http://localhost:${PORT:-3000}}"
-  exec node_modules/.bin/tsx scripts/serve.ts
+  # Node itself runs it (tsx as a loader): the tsx command would stand between the signal and
+  # serve.ts and, on a busy machine, kill the server instead of letting it stop cleanly.
+  exec node --import tsx scripts/serve.ts
 fi
 node_modules/.bin/prisma migrate deploy
 exec node --max-semi-space-size=64 build/server.js

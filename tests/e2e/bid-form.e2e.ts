@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { MIN_BID_INTERVAL_MS } from '../../engine/index.ts'
 import { base, call, newAccount } from './api.ts'
 import { createAuction, untilLive } from './auctions.ts'
 import { flashOf, postPage } from './pages.ts'
@@ -64,17 +65,49 @@ const balanceOf = async (cookie: string) =>
     }
   ).bidBalance
 
+type Sent = Awaited<ReturnType<typeof send>>
+type Person = Awaited<ReturnType<typeof newAccount>>
+
+/**
+ * One person bids, another, then the first again: that third bid is too fast when it reaches the
+ * engine within a second of the first's own. A machine too busy to send the three within that
+ * second says nothing about the rule, so they are sent again by new people until it is not.
+ */
+async function bidAgainAtOnce(
+  way: Way,
+  auctionId: string,
+  tooFast: (answer: Sent) => boolean,
+  people: Array<Person>,
+) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    // Made before the auction started where they can be: it ends 10 s after its last bid.
+    const [first, second] =
+      attempt === 0 ? (people as [Person, Person]) : [await newAccount(), await newAccount()]
+    const started = Date.now()
+    const placed = await send(way, 'bid', auctionId, first.cookie)
+    const followed = await send(way, 'bid', auctionId, second.cookie)
+    const again = await send(way, 'bid', auctionId, first.cookie)
+    if (tooFast(again) || Date.now() - started < MIN_BID_INTERVAL_MS)
+      return { first, second, placed, followed, again }
+  }
+  throw new Error('three bids never reached the engine within a second')
+}
+
 describe('one decision for every way a bid is sent', () => {
   test('accepted, leading, too fast and unknown: same statuses from the API and the fetcher', async () => {
+    const people = [await newAccount(), await newAccount(), await newAccount(), await newAccount()]
     const auction = await live(`Одно решение ${Date.now()}`)
-    for (const way of ['api', 'fetcher'] as const) {
-      const [first, second] = [await newAccount(), await newAccount()]
-      const placed = await send(way, 'bid', auction.id, first.cookie)
-      expect(placed.status, way).toBe(200)
-      expect(await balanceOf(first.cookie)).toBe(4)
-      expect((await send(way, 'bid', auction.id, second.cookie)).status, way).toBe(200)
+    for (const [index, way] of (['api', 'fetcher'] as const).entries()) {
       // The first again within the second: too fast, with when to try again.
-      const tooFast = await send(way, 'bid', auction.id, first.cookie)
+      const { first, second, placed, followed, again: tooFast } = await bidAgainAtOnce(
+        way,
+        auction.id,
+        (answer) => answer.status === 429,
+        people.slice(index * 2, index * 2 + 2),
+      )
+      expect(placed.status, way).toBe(200)
+      expect(followed.status, way).toBe(200)
+      expect(await balanceOf(first.cookie)).toBe(4)
       expect({ status: tooFast.status, retryAfter: tooFast.retryAfter }, way).toEqual({
         status: 429,
         retryAfter: '1',
@@ -101,8 +134,8 @@ describe('one decision for every way a bid is sent', () => {
   })
 
   test('without JavaScript: back to the page with the outcome as a toast, in its language', async () => {
+    const people = [await newAccount(), await newAccount()]
     const auction = await live(`Форма ${Date.now()}`)
-    const [first, second] = [await newAccount(), await newAccount()]
     const back = '/auctions?page=1'
 
     expect(await send('form', 'bid', auction.id, '')).toEqual({
@@ -110,15 +143,18 @@ describe('one decision for every way a bid is sent', () => {
       location: `/login?redirectTo=${encodeURIComponent(back)}`,
       flash: null,
     })
-    const placed = await send('form', 'bid', auction.id, first.cookie)
+    const { first, placed, again: tooFast } = await bidAgainAtOnce(
+      'form',
+      auction.id,
+      (answer) => answer.flash?.type === 'error',
+      people,
+    )
     expect(placed).toMatchObject({
       status: 302,
       location: back,
       flash: { type: 'success', description: 'Ставка принята' },
     })
     expect(await balanceOf(first.cookie)).toBe(4)
-    await send('form', 'bid', auction.id, second.cookie)
-    const tooFast = await send('form', 'bid', auction.id, first.cookie)
     expect(tooFast.flash).toMatchObject({ type: 'error', title: 'Не удалось сделать ставку' })
     expect(tooFast.flash?.description).toContain('Слишком быстро')
     const english = await send('form', 'bid', 'no-such-auction', first.cookie, 'en')

@@ -207,7 +207,6 @@ describe('bidding without JavaScript', () => {
     const setup = await browser.newPage()
     const name = uniqueName('nojsbid')
     await register(setup, name)
-    const auction = await createAuction({ title: `Без скриптов ${name}`, startsInMs: 500 })
 
     // Enough upcoming auctions for a second page of 12.
     for (let i = 0; i < 13; i++) {
@@ -222,6 +221,10 @@ describe('bidding without JavaScript', () => {
     await page.waitForURL((url) => url.searchParams.get('page') === '2')
     expect(await page.locator('article').count()).toBeGreaterThan(0)
     await login(page, name)
+    // Started only now: a live auction without bids ends 10 s after its start, and browsing on
+    // a busy machine can take that long.
+    const auction = await createAuction({ title: `Без скриптов ${name}`, startsInMs: 500 })
+    await untilLive(auction.id)
     await open(page, `/auction/${auction.slug}`)
     await page.getByText('Активный', { exact: true }).first().waitFor()
     // A live page refreshes itself without JavaScript.

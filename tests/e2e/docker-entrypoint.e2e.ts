@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -104,6 +104,10 @@ describe('the container entrypoint', () => {
     expect(metrics.status).toBe(403)
     expect(await metrics.json()).toEqual({ error: 'Metrics are off: set METRICS_TOKEN' })
 
+    // The signal goes straight to the node process that runs scripts/serve.ts (the shell
+    // exec'd it): no launcher in between that could give up on relaying it and kill the server.
+    const command = readFileSync(`/proc/${run.child.pid}/cmdline`, 'utf8').split('\0')
+    expect(command.slice(0, 4)).toEqual(['node', '--import', 'tsx', 'scripts/serve.ts'])
     run.child.kill('SIGTERM')
     expect(await within(run.exited, 40_000, 'stopping', run.output)).toBe(0)
     expect(await portOpen(port)).toBe(false)
