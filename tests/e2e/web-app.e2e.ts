@@ -58,7 +58,7 @@ test('the manifest names the site and its icons; every page links it', async () 
 
 describe('with JavaScript', () => {
   test('the service worker keeps the build files, never a page, and shows the offline page', async () => {
-    const page = await browser.newPage({ locale: 'en-US' })
+    const page = await browser.newPage({ locale: 'en-US', serviceWorkers: 'allow' })
     const errors = pageErrors(page)
     await open(page, '/how-it-works')
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
@@ -98,7 +98,7 @@ describe('with JavaScript', () => {
   })
 
   test('the profile offers to turn notifications on for this device', async () => {
-    const page = await browser.newPage()
+    const page = await browser.newPage({ serviceWorkers: 'allow' })
     const errors = pageErrors(page)
     await newUser(page, 'push')
     await open(page, '/profile')
@@ -112,7 +112,7 @@ describe('with JavaScript', () => {
 
 describe('without JavaScript', () => {
   test('pages work as before: no worker, and the push section says it needs JavaScript', async () => {
-    const page = await browser.newPage({ javaScriptEnabled: false })
+    const page = await browser.newPage({ javaScriptEnabled: false, serviceWorkers: 'allow' })
     const errors = pageErrors(page)
     await newUser(page, 'pushnojs', false)
     const response = await open(page, '/profile')
