@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isLanguage, type Language } from '~/i18n/config.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT, getLanguage } from '~/services/i18n.server.ts'
+import { PAGE_VARY } from '~/utils/cache-control.ts'
 import { escapeHtml } from '~/utils/html.ts'
 import { BACKGROUND_COLOR, THEME_COLOR } from '~/utils/web-app.ts'
 
@@ -44,6 +45,8 @@ a{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:.5rem;
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Language': language,
+      // Without `?lang=` the language comes from the cookie or the browser's.
+      Vary: PAGE_VARY,
       // The service worker asks for it again at each install; browsers need not keep it.
       'Cache-Control': 'no-cache',
     },

@@ -25,7 +25,10 @@ async function version() {
 export async function loader() {
   const code = source
     .replace('VERSION = __VERSION__', `VERSION = ${JSON.stringify(await version())}`)
-    .replace('OFFLINE_PAGES = __OFFLINE_PAGES__', `OFFLINE_PAGES = ${JSON.stringify(OFFLINE_PAGES)}`)
+    .replace(
+      'OFFLINE_PAGES = __OFFLINE_PAGES__',
+      `OFFLINE_PAGES = ${JSON.stringify(OFFLINE_PAGES)}`,
+    )
   return new Response(code, {
     headers: {
       'Content-Type': 'text/javascript; charset=utf-8',

@@ -21,7 +21,9 @@ self.addEventListener('install', (event) => {
     caches
       .open(PAGES_CACHE)
       .then((cache) =>
-        cache.addAll(Object.values(OFFLINE_PAGES).map((url) => new Request(url, { cache: 'reload' }))),
+        cache.addAll(
+          Object.values(OFFLINE_PAGES).map((url) => new Request(url, { cache: 'reload' })),
+        ),
       )
       .then(() => self.skipWaiting()),
   )
@@ -46,7 +48,9 @@ self.addEventListener('message', (event) => {
   const data = event.data
   if (data && data.type === 'language' && Object.hasOwn(OFFLINE_PAGES, data.language)) {
     event.waitUntil(
-      caches.open(PAGES_CACHE).then((cache) => cache.put(LANGUAGE_KEY, new Response(data.language))),
+      caches
+        .open(PAGES_CACHE)
+        .then((cache) => cache.put(LANGUAGE_KEY, new Response(data.language))),
     )
   }
 })
@@ -68,7 +72,9 @@ async function fromCacheFirst(request) {
   if (response.ok && response.type === 'basic') {
     await cache.put(request, response.clone())
     const keys = await cache.keys()
-    await Promise.all(keys.slice(0, Math.max(0, keys.length - ASSETS_MAX)).map((key) => cache.delete(key)))
+    await Promise.all(
+      keys.slice(0, Math.max(0, keys.length - ASSETS_MAX)).map((key) => cache.delete(key)),
+    )
   }
   return response
 }
@@ -116,7 +122,8 @@ function sameOrigin(address) {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const target = (event.notification.data && event.notification.data.url) || self.location.origin + '/'
+  const target =
+    (event.notification.data && event.notification.data.url) || self.location.origin + '/'
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((client) => client.url === target)
