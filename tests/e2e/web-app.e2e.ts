@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { base } from './api.ts'
 import { open, setupBrowser } from './browser.ts'
 import { newUser } from './people.ts'
@@ -11,6 +11,18 @@ const browser = setupBrowser()
 
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`
+
+/** What an async check in the page answers, once it answers something (waits for it). */
+async function until<T>(page: Page, check: () => Promise<T | null | false>): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await page.evaluate(check)
+      if (!value) throw new Error('not yet')
+      return value
+    },
+    { timeout: 15_000, interval: 100 },
+  )
+}
 
 /** Errors the page's scripts throw, collected from now on. */
 function pageErrors(page: Page): Error[] {
@@ -63,7 +75,7 @@ describe('with JavaScript', () => {
     await open(page, '/how-it-works')
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
     // The page told the worker its language; then a load through the worker keeps its files.
-    await page.waitForFunction(async () => {
+    await until(page, async () => {
       const kept = await caches.match('/__service-worker/language')
       return (await kept?.text()) === 'en'
     })
@@ -95,6 +107,44 @@ describe('with JavaScript', () => {
     await page.getByRole('link', { name: 'Try again' }).click()
     await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor()
     expect(errors).toEqual([])
+  })
+
+  test("a push becomes a notification with the alert's title, text and address", async () => {
+    const page = await browser.newPage({ serviceWorkers: 'allow' })
+    await page.context().grantPermissions(['notifications'], { origin: base() })
+    await open(page, '/how-it-works')
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    // Chromium's DevTools protocol hands the worker a push as its push service would.
+    const cdp = await page.context().newCDPSession(page)
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const live = registrations.find((r) => !r.isDeleted && r.scopeURL === `${base()}/`)
+        if (live) resolve(live.registrationId)
+      })
+    })
+    await cdp.send('ServiceWorker.enable')
+    const alert = {
+      title: 'Вашу ставку перебили',
+      body: 'iPhone 15 — 12,40 сом',
+      url: `${base()}/auctions`,
+    }
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: base(),
+      registrationId: await registrationId,
+      data: JSON.stringify(alert),
+    })
+    const shown = await until(page, async () => {
+      const registration = await navigator.serviceWorker.ready
+      const [notification] = await registration.getNotifications()
+      return notification
+        ? { title: notification.title, body: notification.body, data: notification.data }
+        : null
+    })
+    expect(shown).toEqual({
+      title: alert.title,
+      body: alert.body,
+      data: { url: alert.url },
+    })
   })
 
   test('the profile offers to turn notifications on for this device', async () => {
