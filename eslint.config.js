@@ -98,4 +98,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The service worker runs in its own global scope (app/routes/sw[.]js.ts serves it).
+    files: ['app/service-worker/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 )

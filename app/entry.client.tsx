@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { getInitialNamespaces } from 'remix-i18next/client'
 import { lazyBackend } from '~/i18n/backend.client.ts'
 import { i18nOptions } from '~/i18n/config.ts'
+import { registerServiceWorker } from '~/utils/service-worker.client.ts'
 
 async function hydrate() {
   await i18next
@@ -29,3 +30,4 @@ async function hydrate() {
 }
 
 void hydrate()
+registerServiceWorker()

@@ -38,10 +38,14 @@ import { useOptionalRootData } from '~/utils/hooks.ts'
 import { useNonce } from '~/utils/nonce.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import tailwindHref from '~/tailwind.css?url'
+import { APPLE_TOUCH_ICON, THEME_COLOR } from '~/utils/web-app.ts'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The installable app (docs/push.md).
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: APPLE_TOUCH_ICON },
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -105,6 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
         {data?.gtmId ? <TagManager id={data.gtmId} nonce={nonce} /> : null}

@@ -74,6 +74,10 @@ export function setupBrowser() {
         baseURL: inject('baseUrl'),
         locale: 'ru-RU',
         timezoneId: 'Asia/Bishkek',
+        // The site's service worker fetches the build files itself, out of reach of
+        // `page.route`: tests that hold or count requests get it only when they ask for it
+        // (tests/e2e/web-app.e2e.ts does).
+        serviceWorkers: 'block',
         ...options,
       })
       contexts.push(context)

@@ -16,6 +16,8 @@ const routes: Array<[string, string]> = [
   ['POST', '/api/auth/validate-phone'],
   ['GET', '/api/auth/me'],
   ['PUT', '/api/users/profile'],
+  ['POST', '/api/users/push-subscriptions'],
+  ['DELETE', '/api/users/push-subscriptions'],
   ['GET', '/api/users/stats'],
   ['GET', '/api/bids/user?active=%00'],
   ['GET', '/api/auctions/slug/:id'],

@@ -6,7 +6,7 @@ import { ensureServices, type LocalServices } from '../../scripts/services.ts'
 import { createDatabase, databaseUrl, dropDatabases } from '../setup/databases.ts'
 import { deleteKeys, freePort, METRICS_TOKEN } from '../setup/stack.ts'
 import { SERVER_NODE_ARGS } from '../../scripts/node-args.ts'
-import { SESSION_SECRET, SESSION_SECRET_PREVIOUS } from './secrets.ts'
+import { SESSION_SECRET, SESSION_SECRET_PREVIOUS, VAPID } from './secrets.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -88,6 +88,7 @@ export default async function setup(project: TestProject) {
       GTM_ID: 'GTM-E2ETEST',
       PAYMENT_SANDBOX_SECRET: 'e2e-payment-sandbox-secret-0123456789',
       PAYMENT_SANDBOX_DEMO: '1',
+      ...VAPID,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

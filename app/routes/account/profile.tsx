@@ -14,6 +14,7 @@ import { MyOrders, ORDERS_NS } from '~/components/orders/my-orders.tsx'
 import { LogoutEverywhere } from '~/components/profile/logout-everywhere.tsx'
 import { ProfileForm } from '~/components/profile/profile-form.tsx'
 import { ProfileView } from '~/components/profile/profile-view.tsx'
+import { PUSH_NS, PushNotifications } from '~/components/profile/push-notifications.tsx'
 import { RecentBids } from '~/components/profile/recent-bids.tsx'
 import { StatsCard } from '~/components/profile/stats-card.tsx'
 import { WonAuctions } from '~/components/profile/won-auctions.tsx'
@@ -31,6 +32,7 @@ import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { handleDeliveryForm } from '~/services/order-forms.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
+import { pushProfile } from '~/services/push/push.server.ts'
 import { refuseForm } from '~/services/refuse-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
@@ -38,7 +40,7 @@ import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-const i18n = i18nRoute([ORDERS_NS])
+const i18n = i18nRoute([ORDERS_NS, PUSH_NS])
 export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
@@ -47,18 +49,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const current = await getOptionalUser(request)
   const title = t('profile.title')
   if (!current) return data({ account: null, title } as const, { status: 401 })
-  const [user, stats, won, recentBids, orders, { discloseHouseBids }] = await Promise.all([
+  const [user, stats, won, recentBids, orders, { discloseHouseBids }, push] = await Promise.all([
     getUserView(context.engine, current.id),
     getUserStats(current.id),
     getWonAuctions(current.id),
     getUserBids(current.id, { limit: RECENT_BIDS }),
     listUserOrders(current.id),
     getSettings(),
+    pushProfile(current.id),
   ])
   if (!user) return data({ account: null, title } as const, { status: 401 })
   const editing = new URL(request.url).searchParams.get('edit') === '1'
   const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
-  return { account: { user, stats, won, recentBids: shown, orders, editing }, title }
+  return { account: { user, stats, won, recentBids: shown, orders, editing, push }, title }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -123,6 +126,7 @@ export default function ProfileRoute() {
       <MyOrders orders={account.orders} defaultPhone={user.phone} />
       <WonAuctions won={won} />
       <RecentBids bids={recentBids} />
+      {account.push ? <PushNotifications {...account.push} /> : null}
       <LogoutEverywhere />
     </div>
   )

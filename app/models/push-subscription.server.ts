@@ -1,0 +1,88 @@
+import { getPrisma } from '~/utils/db.server.ts'
+import type { SubscriptionInput } from '~/validation/push.server.ts'
+
+// The devices a person receives Web Push alerts on (docs/push.md). An endpoint is one browser on
+// one device: subscribing it again (after a sign-in as someone else on the same browser) moves it
+// to the person now signed in, so alerts never reach the previous one there.
+
+/** Devices kept per person; subscribing one more forgets the oldest. */
+export const DEVICES_MAX = 20
+
+export type PushDevice = { endpoint: string; p256dh: string; auth: string }
+
+export async function saveSubscription(
+  userId: string,
+  input: SubscriptionInput,
+  userAgent: string | null,
+) {
+  const prisma = getPrisma()
+  const fields = {
+    userId,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    userAgent: deviceLabel(userAgent),
+  }
+  await prisma.pushSubscription.upsert({
+    where: { endpoint: input.endpoint },
+    create: { endpoint: input.endpoint, ...fields },
+    update: fields,
+  })
+  const extra = await prisma.pushSubscription.findMany({
+    where: { userId },
+    orderBy: { createdAt: 'desc' },
+    skip: DEVICES_MAX,
+    select: { id: true },
+  })
+  if (extra.length > 0) {
+    await prisma.pushSubscription.deleteMany({ where: { id: { in: extra.map((row) => row.id) } } })
+  }
+}
+
+/** Forgets one of the person's devices; an endpoint that is not theirs is left alone. */
+export async function deleteSubscription(userId: string, endpoint: string) {
+  await getPrisma().pushSubscription.deleteMany({ where: { userId, endpoint } })
+}
+
+/** Forgets an endpoint its push service says is gone (404, 410). */
+export async function forgetEndpoint(endpoint: string) {
+  await getPrisma().pushSubscription.deleteMany({ where: { endpoint } })
+}
+
+export async function listDevices(userId: string): Promise<PushDevice[]> {
+  return getPrisma().pushSubscription.findMany({
+    where: { userId },
+    orderBy: { createdAt: 'asc' },
+    select: { endpoint: true, p256dh: true, auth: true },
+  })
+}
+
+export async function countDevices(userId: string): Promise<number> {
+  return getPrisma().pushSubscription.count({ where: { userId } })
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/YaBrowser\//, 'Yandex Browser'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+]
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+]
+
+/** "Chrome on Android": what a person recognises their device by, never the whole header. */
+export function deviceLabel(userAgent: string | null): string | null {
+  if (!userAgent) return null
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1]
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1]
+  if (browser && system) return `${browser} on ${system}`
+  return browser ?? system ?? null
+}
