@@ -99,7 +99,13 @@ describe('one decision for every way a bid is sent', () => {
     const auction = await live(`Одно решение ${Date.now()}`)
     for (const [index, way] of (['api', 'fetcher'] as const).entries()) {
       // The first again within the second: too fast, with when to try again.
-      const { first, second, placed, followed, again: tooFast } = await bidAgainAtOnce(
+      const {
+        first,
+        second,
+        placed,
+        followed,
+        again: tooFast,
+      } = await bidAgainAtOnce(
         way,
         auction.id,
         (answer) => answer.status === 429,
@@ -143,12 +149,11 @@ describe('one decision for every way a bid is sent', () => {
       location: `/login?redirectTo=${encodeURIComponent(back)}`,
       flash: null,
     })
-    const { first, placed, again: tooFast } = await bidAgainAtOnce(
-      'form',
-      auction.id,
-      (answer) => answer.flash?.type === 'error',
-      people,
-    )
+    const {
+      first,
+      placed,
+      again: tooFast,
+    } = await bidAgainAtOnce('form', auction.id, (answer) => answer.flash?.type === 'error', people)
     expect(placed).toMatchObject({
       status: 302,
       location: back,
