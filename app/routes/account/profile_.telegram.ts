@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { createLinkToken, unlinkUser } from '~/models/telegram-link.server.ts'
 import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -17,12 +17,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { redirectTo: '/profile' })
   const t = await getFixedT(request, ['telegram', 'common'])
   const config = getTelegramConfig()
-  if (!config) throw data(t('common:api.notFound'), { status: 404 })
+  if (!config) return refused(t('common:api.notFound'), 404)
   const intent = (await readForm(request)).get('intent')
   if (intent === 'link') return redirect(startLink(config, await createLinkToken(user.id)), 303)
   if (intent === 'unlink') {
     await unlinkUser(user.id)
     return redirectWithToast('/profile', { type: 'success', description: t('profile.unlinked') })
   }
-  throw data(t('common:api.invalid'), { status: 400 })
+  return refused(t('common:api.invalid'), 400)
 }
+
+/** Only a hand-made post gets here: the section's forms always send a known intent. */
+const refused = (text: string, status: number) =>
+  new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
