@@ -24,7 +24,9 @@ export async function startTelegramSite() {
   const { getTelegramConfig } = await import('~/services/telegram/config.server.ts')
   const { createUser } = await import('~/models/user.server.ts')
   const { createSession } = await import('~/services/auth.server.ts')
-  const { settingsChanged } = await import('~/models/settings.server.ts')
+  const { getSettings } = await import('~/models/settings.server.ts')
+  const { saveSettings } = await import('~/models/admin-settings.server.ts')
+  const { settingsSchema } = await import('~/validation/admin.ts')
   const webhookRoute = await import('~/routes/api/api.telegram.webhook.ts')
   const profileRoute = await import('~/routes/account/profile_.telegram.ts')
   const { setBotWebhook, WEBHOOK_PATH } = await import('../../scripts/telegram-webhook.ts')
@@ -87,13 +89,11 @@ export async function startTelegramSite() {
     return location.searchParams.get('start') ?? ''
   }
 
+  /** Saves the setting as the admin page and PUT /api/admin/settings do (the JSON's form). */
   async function setFreeBidsNeedPhone(on: boolean) {
-    await prisma.settings.upsert({
-      where: { id: 1 },
-      create: { id: 1, freeBidsNeedPhone: on },
-      update: { freeBidsNeedPhone: on },
-    })
-    settingsChanged()
+    const input = settingsSchema.parse({ ...(await getSettings()), freeBidsNeedPhone: on })
+    const saved = await saveSettings(engine, input)
+    if (saved.freeBidsNeedPhone !== on) throw new Error('setting not saved')
   }
 
   /** Links a new Telegram person's chat to `userId` through the profile's link. */
