@@ -3,7 +3,7 @@ import { GrammyError, HttpError } from 'grammy'
 import type { Update } from 'grammy/types'
 import type { Engine } from '../../../engine/index.ts'
 import { errorFields, log } from '~/services/logger.server.ts'
-import { apiError, json } from '~/utils/api.server.ts'
+import { apiError, json, readJson, translator } from '~/utils/api.server.ts'
 import { getBot } from './bot.server.ts'
 import { getTelegramConfig } from './config.server.ts'
 
@@ -34,7 +34,13 @@ export async function handleTelegramWebhook(request: Request, engine: Engine) {
   if (!config) return apiError(404, 'Not found')
   if (!sameSecret(request.headers.get(SECRET_HEADER), config.webhookSecret))
     return apiError(401, 'Unauthorized')
-  const update: unknown = await request.json().catch(() => null)
+  let update: unknown
+  try {
+    update = await readJson(request, await translator(request))
+  } catch (refusal) {
+    if (refusal instanceof Response) return refusal
+    throw refusal
+  }
   if (!isUpdate(update)) return apiError(400, 'Expected a Telegram Update object')
   try {
     const bot = await getBot(config, engine)
