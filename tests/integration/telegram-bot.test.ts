@@ -154,3 +154,11 @@ test('/stop unlinks the chat; the profile unlinks it too', async () => {
   expect(await prisma.telegramLink.count({ where: { userId: user.id } })).toBe(0)
   expect((await site.profilePost(user.id, 'nonsense')).status).toBe(400)
 })
+
+test('an answer Telegram refuses is not a reason to send the update again', async () => {
+  const person = tgUser('en')
+  fake.block(person.id)
+  const before = fake.sent.length
+  expect((await fake.text(person, '/help')).status).toBe(200)
+  expect(fake.sent.length).toBe(before)
+})

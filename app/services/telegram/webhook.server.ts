@@ -42,8 +42,15 @@ export async function handleTelegramWebhook(request: Request, engine: Engine) {
     throw refusal
   }
   if (!isUpdate(update)) return apiError(400, 'Expected a Telegram Update object')
+  let bot: Awaited<ReturnType<typeof getBot>>
   try {
-    const bot = await getBot(config, engine)
+    bot = await getBot(config, engine)
+  } catch (error) {
+    // The bot could not introduce itself (getMe): Telegram sends the update again later.
+    log.error('telegram bot not ready', errorFields(error))
+    return apiError(503, 'Bot not ready; Telegram sends the update again')
+  }
+  try {
     await bot.handleUpdate(update)
   } catch (error) {
     const cause = (error as { error?: unknown }).error ?? error
