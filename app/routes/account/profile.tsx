@@ -49,21 +49,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const current = await getOptionalUser(request)
   const title = t('profile.title')
   if (!current) return data({ account: null, title } as const, { status: 401 })
-  const [user, stats, won, recentBids, orders, { discloseHouseBids }, telegram] = await Promise.all(
-    [
-      getUserView(context.engine, current.id),
-      getUserStats(current.id),
-      getWonAuctions(current.id),
-      getUserBids(current.id, { limit: RECENT_BIDS }),
-      listUserOrders(current.id),
-      getSettings(),
-      profileTelegram(current.id),
-    ],
-  )
+  const [user, stats, won, recentBids, orders, { discloseHouseBids }] = await Promise.all([
+    getUserView(context.engine, current.id),
+    getUserStats(current.id),
+    getWonAuctions(current.id),
+    getUserBids(current.id, { limit: RECENT_BIDS }),
+    listUserOrders(current.id),
+    getSettings(),
+  ])
   if (!user) return data({ account: null, title } as const, { status: 401 })
   const editing = new URL(request.url).searchParams.get('edit') === '1'
   const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
-  return { account: { user, stats, won, recentBids: shown, orders, editing, telegram }, title }
+  const account = { user, stats, won, recentBids: shown, orders, editing }
+  return { account: { ...account, telegram: await profileTelegram(current.id) }, title }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
