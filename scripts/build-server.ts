@@ -1,10 +1,10 @@
 // Bundles server.ts (and the app modules it wires) into build/server.js for production, and the
-// operators' tools into build/admin-create.js and build/balances.js (the image has no sources:
-// scripts/docker-entrypoint.sh runs them); npm packages stay external and are loaded from
-// node_modules. The engine's Lua scripts are read at run time from the nearest lua/ folder
-// beside or above the code that runs them (engine/script.ts): they are copied to build/lua/,
-// beside build/server.js and above the app's server build (build/server/, made by
-// `remix vite:build` before this). Then stores the browser's assets compressed
+// operators' tools into build/admin-create.js, build/balances.js and build/telegram-webhook.js
+// (the image has no sources: scripts/docker-entrypoint.sh runs them); npm packages stay external
+// and are loaded from node_modules. The engine's Lua scripts are read at run time from the
+// nearest lua/ folder beside or above the code that runs them (engine/script.ts): they are
+// copied to build/lua/, beside build/server.js and above the app's server build (build/server/,
+// made by `remix vite:build` before this). Then stores the browser's assets compressed
 // (scripts/precompress.ts).
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -17,6 +17,7 @@ await build({
     server: 'server.ts',
     'admin-create': 'scripts/admin-create.ts',
     balances: 'scripts/balances.ts',
+    'telegram-webhook': 'scripts/telegram-webhook.ts',
   },
   absWorkingDir: root,
   outdir: 'build',
@@ -29,7 +30,9 @@ await build({
   logLevel: 'warning',
   alias: { '~': './app' },
 })
-process.stdout.write('built build/server.js, build/admin-create.js, build/balances.js\n')
+process.stdout.write(
+  'built build/server.js, build/admin-create.js, build/balances.js, build/telegram-webhook.js\n',
+)
 rmSync(path.join(root, 'build/lua'), { recursive: true, force: true })
 cpSync(path.join(root, 'engine/lua'), path.join(root, 'build/lua'), { recursive: true })
 process.stdout.write('copied the engine scripts to build/lua\n')

@@ -1,12 +1,13 @@
 #!/bin/sh
 # The container's start: migrate the database, then run the server. With EMBEDDED_SERVICES=1
 # Postgres and Redis run inside the container too (scripts/serve.ts; data in DATA_DIR).
-# `admin-create …` and `balances …` as the command run those tools instead (docs/operations.md):
+# `admin-create …`, `balances …` and `telegram-webhook …` as the command run those tools instead
+# (docs/operations.md):
 #   docker exec CONTAINER /app/scripts/docker-entrypoint.sh admin-create --username NAME --password PASS
 set -eu
 cd "$(dirname "$0")/.."
 case "${1:-}" in
-  admin-create | balances)
+  admin-create | balances | telegram-webhook)
     tool="$1"
     shift
     if [ "${EMBEDDED_SERVICES:-0}" = "1" ]; then

@@ -29,6 +29,7 @@ import { publicReadiness, readinessProbe } from './health.ts'
 import { metricsHandler, readsInternals, timeRequests } from './metrics.ts'
 import { socketGuard } from './socket-guard.ts'
 import { limitRequestBodies, rejectHostileUrls } from './input.ts'
+import { telegramConfig } from '../app/utils/env-telegram.server.ts'
 import { sameOriginMutations } from './origin.ts'
 import { securityHeaders, storeNothingUnlessSaid } from './security.ts'
 
@@ -112,9 +113,12 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     securityHeaders({
       production,
       tagManager: Boolean(env.GTM_ID),
-      // The Buy form's answer redirects to Freedom Pay's payment page (docs/payments.md).
-      formTargets:
-        env.PAYMENT_PROVIDER === 'freedompay' ? [new URL(env.FREEDOMPAY_API_URL).origin] : [],
+      // The Buy form's answer redirects to Freedom Pay's payment page (docs/payments.md); the
+      // profile's "Link Telegram" form to the bot's t.me link (app/routes/account/profile_.telegram.ts).
+      formTargets: [
+        ...(env.PAYMENT_PROVIDER === 'freedompay' ? [new URL(env.FREEDOMPAY_API_URL).origin] : []),
+        ...(telegramConfig(env) ? ['https://t.me'] : []),
+      ],
     }),
   )
   app.use(storeNothingUnlessSaid())

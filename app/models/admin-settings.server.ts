@@ -8,8 +8,12 @@ import type { SettingsInput } from '~/validation/admin.ts'
 // them at once, and tells the other instances (app/services/settings-sync.server.ts).
 
 export async function saveSettings(engine: Engine, input: SettingsInput) {
-  const { discloseHouseBids, ...rest } = input
-  const data = { ...rest, ...(discloseHouseBids === undefined ? {} : { discloseHouseBids }) }
+  const { discloseHouseBids, freeBidsNeedPhone, ...rest } = input
+  const data = {
+    ...rest,
+    ...(discloseHouseBids === undefined ? {} : { discloseHouseBids }),
+    ...(freeBidsNeedPhone === undefined ? {} : { freeBidsNeedPhone }),
+  }
   await getPrisma().settings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data })
   await announceSettingsChange(engine)
   return getSettings()

@@ -16,6 +16,8 @@ export type PublicSettings = {
   /** Telegram username without the @; empty hides the channel on /support. */
   contactTelegram: string
   discloseHouseBids: boolean
+  /** The 5 free bids wait for a verified phone (docs/rules.md#verified-phone-and-free-bids). */
+  freeBidsNeedPhone: boolean
 }
 
 /** docs/rules.md#settings: when settings are not loaded, currency and symbol are the local currency word. */
@@ -31,6 +33,7 @@ export const defaultSettings: PublicSettings = {
   contactEmail: '',
   contactTelegram: '',
   discloseHouseBids: true,
+  freeBidsNeedPhone: false,
 }
 
 /**
@@ -72,6 +75,7 @@ async function load(): Promise<PublicSettings> {
     contactEmail: row.contactEmail,
     contactTelegram: row.contactTelegram,
     discloseHouseBids: row.discloseHouseBids,
+    freeBidsNeedPhone: row.freeBidsNeedPhone,
   }
 }
 

@@ -1,5 +1,6 @@
 import argon2 from 'argon2'
 import type { Engine } from '../../engine/index.ts'
+import { getSettings } from '~/models/settings.server.ts'
 import { errorFields, log } from '~/services/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
@@ -94,6 +95,8 @@ function duplicateField(error: unknown): 'username' | 'email' | 'phone' | null {
  * The account is created owing them (User.freeBidsPending) and the grant clears that; when the
  * grant fails (Redis away, no replica in time) the account stays, and its next sign-in or a
  * registration sent again gives them (grantFreeBids, docs/decisions/043-free-bids-owed.md).
+ * While free bids need a verified phone, the account owes nothing yet: they come with the phone
+ * (app/models/verified-phone.server.ts, docs/decisions/059-telegram-and-verified-phone.md).
  */
 export async function createUser(
   engine: Engine,
@@ -102,6 +105,8 @@ export async function createUser(
   if (await isUsernameTaken(input.username)) throw new DuplicateError('username')
   if (await isEmailTaken(input.email)) throw new DuplicateError('email')
   const passwordHash = await hashPassword(input.password)
+  // With "free bids need a verified phone" they wait for the phone (verifyPhone).
+  const { freeBidsNeedPhone } = await getSettings()
   let user
   try {
     user = await getPrisma().user.create({
@@ -110,7 +115,8 @@ export async function createUser(
         email: input.email.trim().toLowerCase(),
         passwordHash,
         ipAddress: input.ipAddress,
-        freeBidsPending: true,
+        freeBidsPending: !freeBidsNeedPhone,
+        freeBidsOnPhone: freeBidsNeedPhone,
       },
       select: { id: true, username: true },
     })

@@ -15,6 +15,7 @@ import {
   redisProblems,
 } from './env-problems.server.ts'
 import { pushProblems, pushSettings } from './env-push.server.ts'
+import { telegramProblems, telegramSettings } from './env-telegram.server.ts'
 
 export type { ImageSettings } from './env-fields.server.ts'
 
@@ -27,6 +28,7 @@ export const DEFAULT_REDIS_PREFIX = 'pa'
 const schema = z.object({
   ...imageSettings,
   ...pushSettings,
+  ...telegramSettings,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -192,6 +194,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...originProblems(result.data),
     ...demoProblems(result.data),
     ...pushProblems(result.data),
+    ...telegramProblems(result.data),
   ]
   if (problems.length > 0) throw new EnvError(problems)
   return {

@@ -248,6 +248,13 @@ export const currencies = [
   { currency: 'гривна', symbol: '₴' },
 ] as const
 
+/** A switch of the settings: absent means "unchanged". */
+const switchField = z.preprocess(
+  (value) =>
+    value === undefined ? undefined : value === true || value === 'true' || value === 'on',
+  z.boolean().optional(),
+)
+
 export const settingsSchema = z.object({
   currency: z.enum(currencies.map((c) => c.currency) as [string, ...string[]], {
     errorMap: () => ({ message: 'errors.currency' }),
@@ -266,11 +273,8 @@ export const settingsSchema = z.object({
   contactEmail: optionalText(254)
     .refine((v) => v === null || z.string().email().safeParse(v).success, 'errors.email')
     .transform((v) => v?.toLowerCase() ?? ''),
-  // Absent means "unchanged" (the API); the page's form always sends it.
-  discloseHouseBids: z.preprocess(
-    (value) =>
-      value === undefined ? undefined : value === true || value === 'true' || value === 'on',
-    z.boolean().optional(),
-  ),
+  // Absent means "unchanged" (the API); the page's form always sends them.
+  discloseHouseBids: switchField,
+  freeBidsNeedPhone: switchField,
 })
 export type SettingsInput = z.infer<typeof settingsSchema>

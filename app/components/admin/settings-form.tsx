@@ -4,6 +4,7 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
+  type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
@@ -29,6 +30,7 @@ export type SettingsValues = {
   contactTelegram: string
   contactEmail: string
   discloseHouseBids: boolean
+  freeBidsNeedPhone: boolean
 }
 
 /** The schema's messages are keys of the "admin" namespace; `Field` translates with "common". */
@@ -39,9 +41,11 @@ const adminKeys = (errors?: string[]) =>
  * The checkbox's hidden "false" comes first, so an unticked box is sent too (the schema reads
  * an absent value as "unchanged"); the action keeps the last value sent.
  */
-export function normalizeDisclose(form: FormData) {
-  const sent = form.getAll('discloseHouseBids').map(String)
-  form.set('discloseHouseBids', sent.includes('true') ? 'true' : 'false')
+export function normalizeSwitches(form: FormData) {
+  for (const name of ['discloseHouseBids', 'freeBidsNeedPhone']) {
+    const sent = form.getAll(name).map(String)
+    form.set(name, sent.includes('true') ? 'true' : 'false')
+  }
   return form
 }
 
@@ -53,7 +57,7 @@ export function SettingsForm({
   settings: SettingsValues
   lastResult?: SubmissionResult<string[]>
 }) {
-  const { t } = useTranslation(['admin-settings', 'admin', 'common'])
+  const { t } = useTranslation(['admin-settings', 'admin', 'common', 'telegram'])
   const [form, fields] = useForm({
     id: 'settings',
     lastResult,
@@ -63,9 +67,10 @@ export function SettingsForm({
     defaultValue: {
       ...settings,
       discloseHouseBids: settings.discloseHouseBids ? 'true' : undefined,
+      freeBidsNeedPhone: settings.freeBidsNeedPhone ? 'true' : undefined,
     },
     onValidate: ({ formData }) =>
-      parseWithZod(normalizeDisclose(formData), { schema: settingsSchema }),
+      parseWithZod(normalizeSwitches(formData), { schema: settingsSchema }),
   })
   const saving = useIsPending({ intent: 'save', state: 'submitting' })
   const text = (name: 'siteName' | 'headerTagline' | 'contactAddress', label: string) => (
@@ -170,25 +175,19 @@ export function SettingsForm({
       </Fieldset>
 
       <Fieldset legend={t('sections.fairness')}>
-        <div className="flex items-start gap-3 sm:col-span-2">
-          <input type="hidden" name={fields.discloseHouseBids.name} value="false" />
-          <input
-            {...getInputProps(fields.discloseHouseBids, { type: 'checkbox', value: 'true' })}
-            aria-describedby={`${fields.discloseHouseBids.id}-hint`}
-            className="mt-1 h-5 w-5 shrink-0 accent-amber-700"
-          />
-          <div className="space-y-1">
-            <label
-              htmlFor={fields.discloseHouseBids.id}
-              className="block font-medium text-slate-900"
-            >
-              {t('fields.discloseHouseBids')}
-            </label>
-            <p id={`${fields.discloseHouseBids.id}-hint`} className="text-sm text-slate-700">
-              {t('fields.discloseHouseBidsHint')}
-            </p>
-          </div>
-        </div>
+        <Switch
+          meta={fields.discloseHouseBids}
+          label={t('fields.discloseHouseBids')}
+          hint={t('fields.discloseHouseBidsHint')}
+        />
+      </Fieldset>
+
+      <Fieldset legend={t('telegram:adminSettings.section')}>
+        <Switch
+          meta={fields.freeBidsNeedPhone}
+          label={t('telegram:adminSettings.freeBidsNeedPhone')}
+          hint={t('telegram:adminSettings.freeBidsNeedPhoneHint')}
+        />
       </Fieldset>
 
       <div className="flex justify-end">
@@ -198,6 +197,36 @@ export function SettingsForm({
         </Button>
       </div>
     </Form>
+  )
+}
+
+/** A switch whose hidden "false" comes first (normalizeSwitches). */
+function Switch({
+  meta,
+  label,
+  hint,
+}: {
+  meta: FieldMetadata<unknown>
+  label: string
+  hint: string
+}) {
+  return (
+    <div className="flex items-start gap-3 sm:col-span-2">
+      <input type="hidden" name={meta.name} value="false" />
+      <input
+        {...getInputProps(meta, { type: 'checkbox', value: 'true' })}
+        aria-describedby={`${meta.id}-hint`}
+        className="mt-1 h-5 w-5 shrink-0 accent-amber-700"
+      />
+      <div className="space-y-1">
+        <label htmlFor={meta.id} className="block font-medium text-slate-900">
+          {label}
+        </label>
+        <p id={`${meta.id}-hint`} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      </div>
+    </div>
   )
 }
 

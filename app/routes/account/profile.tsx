@@ -17,6 +17,8 @@ import { ProfileView } from '~/components/profile/profile-view.tsx'
 import { PUSH_NS, PushNotifications } from '~/components/profile/push-notifications.tsx'
 import { RecentBids } from '~/components/profile/recent-bids.tsx'
 import { StatsCard } from '~/components/profile/stats-card.tsx'
+import { TELEGRAM_NS, TelegramSection } from '~/components/profile/telegram-section.tsx'
+import { profileTelegram } from '~/services/telegram/profile.server.ts'
 import { WonAuctions } from '~/components/profile/won-auctions.tsx'
 import {
   getUserBids,
@@ -40,7 +42,7 @@ import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-const i18n = i18nRoute([ORDERS_NS, PUSH_NS])
+const i18n = i18nRoute([ORDERS_NS, PUSH_NS, TELEGRAM_NS])
 export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
@@ -49,19 +51,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const current = await getOptionalUser(request)
   const title = t('profile.title')
   if (!current) return data({ account: null, title } as const, { status: 401 })
-  const [user, stats, won, recentBids, orders, { discloseHouseBids }, push] = await Promise.all([
-    getUserView(context.engine, current.id),
-    getUserStats(current.id),
-    getWonAuctions(current.id),
-    getUserBids(current.id, { limit: RECENT_BIDS }),
-    listUserOrders(current.id),
-    getSettings(),
-    pushProfile(current.id),
-  ])
+  const [user, stats, won, recentBids, orders, { discloseHouseBids }, push, telegram] =
+    await Promise.all([
+      getUserView(context.engine, current.id),
+      getUserStats(current.id),
+      getWonAuctions(current.id),
+      getUserBids(current.id, { limit: RECENT_BIDS }),
+      listUserOrders(current.id),
+      getSettings(),
+      pushProfile(current.id),
+      profileTelegram(current.id),
+    ])
   if (!user) return data({ account: null, title } as const, { status: 401 })
   const editing = new URL(request.url).searchParams.get('edit') === '1'
   const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
-  return { account: { user, stats, won, recentBids: shown, orders, editing, push }, title }
+  return {
+    account: { user, stats, won, recentBids: shown, orders, editing, push, telegram },
+    title,
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -123,6 +130,7 @@ export default function ProfileRoute() {
         </section>
         <StatsCard stats={stats} />
       </div>
+      <TelegramSection telegram={account.telegram} />
       <MyOrders orders={account.orders} defaultPhone={user.phone} />
       <WonAuctions won={won} />
       <RecentBids bids={recentBids} />

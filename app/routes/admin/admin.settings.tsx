@@ -9,7 +9,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { normalizeDisclose, SettingsForm } from '~/components/admin/settings-form.tsx'
+import { normalizeSwitches, SettingsForm } from '~/components/admin/settings-form.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { saveSettings } from '~/models/admin-settings.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
@@ -23,7 +23,7 @@ import { readForm } from '~/utils/form.server.ts'
 // /admin/settings (docs/rules.md#admin-settings): one form,
 // validated by the same schema as PUT /api/admin/settings.
 
-const NS = ['admin-settings', 'admin'] as const
+const NS = ['admin-settings', 'admin', 'telegram'] as const
 const i18n = i18nRoute(NS)
 export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
@@ -46,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       contactTelegram: settings.contactTelegram,
       contactEmail: settings.contactEmail,
       discloseHouseBids: settings.discloseHouseBids,
+      freeBidsNeedPhone: settings.freeBidsNeedPhone,
     },
   }
 }
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await getFixedT(request, [...NS, 'common'])
   const form = await readForm(request)
   if (form.get('intent') !== 'save') throw data(t('admin:errors.invalid'), { status: 400 })
-  const submission = parseWithZod(normalizeDisclose(form), { schema: settingsSchema })
+  const submission = parseWithZod(normalizeSwitches(form), { schema: settingsSchema })
   if (submission.status !== 'success') {
     return refuseForm(submission.reply(), {
       status: 400,

@@ -1,0 +1,157 @@
+import { Bot, Keyboard, type Context } from 'grammy'
+import type { Engine } from '../../../engine/index.ts'
+import { getSettings } from '~/models/settings.server.ts'
+import {
+  linkChat,
+  personOfChat,
+  unlinkChat,
+  type LinkOutcome,
+} from '~/models/telegram-link.server.ts'
+import { verifyPhone } from '~/models/verified-phone.server.ts'
+import { FREE_BIDS } from '~/models/user.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+import { getEnv } from '~/utils/env.server.ts'
+import type { TelegramConfig } from '~/utils/env-telegram.server.ts'
+import { botLanguage } from './config.server.ts'
+import { watchedAuctions } from './watched-auctions.server.ts'
+
+// The site's bot (docs/rules.md#telegram), on grammY (https://grammy.dev): /start <token>
+// links the chat, /watchlist, /balance, /stop and /help answer in the person's language, and
+// the contact button verifies their phone (docs/rules.md#verified-phone-and-free-bids). Only
+// private chats are answered.
+
+const refusals: Record<Exclude<LinkOutcome, { ok: true }>['reason'], string> = {
+  invalid: 'bot.linkInvalid',
+  expired: 'bot.linkExpired',
+  used: 'bot.linkUsed',
+  chatTaken: 'bot.chatTaken',
+}
+
+async function textsOf(ctx: Context) {
+  const language = botLanguage(ctx.from?.language_code)
+  const [t, { siteName }] = await Promise.all([getFixedT(language, 'telegram'), getSettings()])
+  return {
+    language,
+    site: siteName,
+    t: (key: string, values: Record<string, unknown> = {}) => t(key, { site: siteName, ...values }),
+  }
+}
+
+const phoneKeyboard = (label: string) => new Keyboard().requestContact(label).resized().oneTime()
+
+async function usernameOf(userId: string) {
+  const user = await getPrisma().user.findUnique({
+    where: { id: userId },
+    select: { username: true },
+  })
+  return user?.username ?? ''
+}
+
+export function createBot(config: TelegramConfig, engine: Engine) {
+  const bot = new Bot(config.token, { client: { apiRoot: config.apiRoot } })
+  const chats = bot.chatType('private')
+
+  chats.command('start', async (ctx) => {
+    const { t, language } = await textsOf(ctx)
+    const token = ctx.match.trim()
+    let userId: string
+    if (token) {
+      const outcome = await linkChat(token, {
+        chatId: ctx.chat.id,
+        telegramUserId: ctx.from.id,
+        language,
+      })
+      if (!outcome.ok) return void (await ctx.reply(t(refusals[outcome.reason])))
+      userId = outcome.userId
+    } else {
+      const person = await personOfChat(ctx.chat.id)
+      if (!person) return void (await ctx.reply(t('bot.notLinked')))
+      userId = person.userId
+    }
+    const username = await usernameOf(userId)
+    await ctx.reply(
+      `${t(token ? 'bot.linked' : 'bot.alreadyLinked', { username })}\n\n${t('bot.askPhone')}`,
+      {
+        reply_markup: phoneKeyboard(t('bot.sharePhone')),
+      },
+    )
+  })
+
+  chats.command('stop', async (ctx) => {
+    const { t } = await textsOf(ctx)
+    const unlinked = await unlinkChat(ctx.chat.id)
+    await ctx.reply(t(unlinked ? 'bot.stopped' : 'bot.notLinked'), {
+      reply_markup: { remove_keyboard: true },
+    })
+  })
+
+  chats.command('help', async (ctx) => {
+    const { t } = await textsOf(ctx)
+    const person = await personOfChat(ctx.chat.id)
+    await ctx.reply(person ? t('bot.help') : `${t('bot.help')}\n\n${t('bot.notLinked')}`)
+  })
+
+  chats.command('balance', async (ctx) => {
+    const { t } = await textsOf(ctx)
+    const person = await personOfChat(ctx.chat.id)
+    if (!person) return void (await ctx.reply(t('bot.notLinked')))
+    await ctx.reply(t('bot.balance', { count: await engine.getBalance(person.userId) }))
+  })
+
+  chats.command('watchlist', async (ctx) => {
+    const { t } = await textsOf(ctx)
+    const person = await personOfChat(ctx.chat.id)
+    if (!person) return void (await ctx.reply(t('bot.notLinked')))
+    const auctions = await watchedAuctions(person.userId)
+    if (auctions.length === 0) return void (await ctx.reply(t('bot.watchlistEmpty')))
+    const origin = getEnv().PUBLIC_ORIGIN
+    const lines = auctions.map((a) => {
+      const state = t(a.status === 'live' ? 'bot.live' : 'bot.upcoming')
+      const link = origin ? `\n${origin}/auction/${a.slug}` : ''
+      return `• ${a.title} (${state})${link}`
+    })
+    await ctx.reply([t('bot.watchlistTitle'), ...lines].join('\n'), {
+      link_preview_options: { is_disabled: true },
+    })
+  })
+
+  chats.on('message:contact', async (ctx) => {
+    const { t } = await textsOf(ctx)
+    const person = await personOfChat(ctx.chat.id)
+    if (!person) return void (await ctx.reply(t('bot.notLinked')))
+    const { contact } = ctx.message
+    // Only the sender's own contact, sent with the button, proves the number is theirs.
+    if (contact.user_id !== ctx.from.id) return void (await ctx.reply(t('bot.phoneNotOwn')))
+    const verified = await verifyPhone(engine, person.userId, contact.phone_number)
+    if (!verified.ok) return void (await ctx.reply(t('bot.phoneNotKyrgyz')))
+    const text = verified.granted
+      ? t('bot.phoneGranted', { phone: verified.phone, count: FREE_BIDS })
+      : t('bot.phoneVerified', { phone: verified.phone })
+    await ctx.reply(text, { reply_markup: { remove_keyboard: true } })
+  })
+
+  chats.on('message', async (ctx) => {
+    const { t } = await textsOf(ctx)
+    const person = await personOfChat(ctx.chat.id)
+    await ctx.reply(person ? t('bot.help') : t('bot.notLinked'))
+  })
+
+  return bot
+}
+
+type Shared = { bot: Bot; engine: Engine; token: string; ready: Promise<void> }
+let shared: Shared | undefined
+
+/** The process's bot for this engine, initialised (getMe) once. */
+export async function getBot(config: TelegramConfig, engine: Engine): Promise<Bot> {
+  if (!shared || shared.engine !== engine || shared.token !== config.token) {
+    const bot = createBot(config, engine)
+    shared = { bot, engine, token: config.token, ready: bot.init() }
+    shared.ready.catch(() => {
+      if (shared?.bot === bot) shared = undefined
+    })
+  }
+  await shared.ready
+  return shared.bot
+}
