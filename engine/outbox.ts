@@ -38,6 +38,7 @@ export class OutboxWorker {
   private backoffMs = 0
   /** Entries written to Postgres by this worker (for metrics and tests). */
   applied = 0
+  private readonly listeners: Array<(entries: OutboxEntry[]) => Promise<unknown>> = []
 
   private pool: pg.Pool | undefined
 
@@ -83,6 +84,15 @@ export class OutboxWorker {
       client.removeListener('error', onError)
       client.release(broken)
     }
+  }
+
+  /**
+   * Calls `listener` with every batch once Postgres holds it, before the batch is acknowledged
+   * (the alert producers). A replayed batch is given again; a listener's failure is logged and
+   * never holds the batch back.
+   */
+  onWritten(listener: (entries: OutboxEntry[]) => Promise<unknown>) {
+    this.listeners.push(listener)
   }
 
   async ensureGroup(redis: Redis = this.engine.redis) {
@@ -250,6 +260,13 @@ export class OutboxWorker {
           )
         }
       }
+    }
+    for (const listener of this.listeners) {
+      await listener(entries).catch((error: unknown) =>
+        this.engine.log.warn('outbox listener failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
     }
     const { outbox, catalog } = this.engine.keys
     const ids = entries.map((entry) => entry.id)

@@ -45,7 +45,10 @@ export async function watchedAmong(userId: string, auctionIds: readonly string[]
   const ids = [...auctionIds]
   const prisma = getPrisma()
   const [watches, prebids] = await Promise.all([
-    prisma.watch.findMany({ where: { userId, auctionId: { in: ids } }, select: { auctionId: true } }),
+    prisma.watch.findMany({
+      where: { userId, auctionId: { in: ids } },
+      select: { auctionId: true },
+    }),
     prisma.prebid.findMany({
       where: { userId, auctionId: { in: ids } },
       select: { auctionId: true },

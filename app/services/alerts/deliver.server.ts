@@ -50,7 +50,10 @@ export async function deliver(
   const prisma = getPrisma()
   const where = { userId: job.userId, channel: job.channel, key: job.key }
   const [before, choices] = await Promise.all([
-    prisma.alertDelivery.findUnique({ where: { userId_channel_key: where }, select: { status: true } }),
+    prisma.alertDelivery.findUnique({
+      where: { userId_channel_key: where },
+      select: { status: true },
+    }),
     getAlertChoices(job.userId),
   ])
   // Postgres remembers what was sent even when Redis forgot the queued keys.
@@ -76,7 +79,10 @@ export async function deliver(
   try {
     outcome = await channel.send(job.userId, message)
   } catch (error) {
-    outcome = { status: 'retry' as const, reason: error instanceof Error ? error.message : String(error) }
+    outcome = {
+      status: 'retry' as const,
+      reason: error instanceof Error ? error.message : String(error),
+    }
   }
   switch (outcome.status) {
     case 'sent':

@@ -16,7 +16,8 @@ export function alertQueueKeys(prefix: string) {
     /** Counters for the admin page: `sent:<channel>`, `failed:<channel>`, `dead:<channel>`. */
     stats: `${base}stats`,
     /** Set when an alert is queued: a repeat of the same key is not queued again. */
-    once: (userId: string, channel: string, key: string) => `${base}once:${userId}:${channel}:${key}`,
+    once: (userId: string, channel: string, key: string) =>
+      `${base}once:${userId}:${channel}:${key}`,
   }
 }
 

@@ -153,9 +153,11 @@ export class AlertQueue {
     if (job && 'later' in outcome) {
       step.zadd(this.keys.delayed, outcome.later, delayedMember(outcome.job))
       if (outcome.failed) step.hincrby(this.keys.stats, `failed:${job.channel}`, 1)
-    } else if (job && outcome.done === 'sent') {
+    } else if (!job || 'later' in outcome) {
+      // A malformed entry: dropped.
+    } else if (outcome.done === 'sent') {
       step.hincrby(this.keys.stats, `sent:${job.channel}`, 1)
-    } else if (job && outcome.done === 'dead') {
+    } else if (outcome.done === 'dead') {
       step.hincrby(this.keys.stats, `failed:${job.channel}`, 1)
       step.hincrby(this.keys.stats, `dead:${job.channel}`, 1)
       log.warn('alert dead-lettered', { key: job.key, channel: job.channel, error: outcome.error })
