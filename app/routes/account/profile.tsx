@@ -17,6 +17,8 @@ import { ProfileView } from '~/components/profile/profile-view.tsx'
 import { RecentBids } from '~/components/profile/recent-bids.tsx'
 import { StatsCard } from '~/components/profile/stats-card.tsx'
 import { WonAuctions } from '~/components/profile/won-auctions.tsx'
+import { ProfileAlerts } from '~/components/profile/profile-alerts.tsx'
+import * as alerts from '~/services/alerts/profile.server.ts'
 import {
   getUserBids,
   getUserStats,
@@ -38,7 +40,7 @@ import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-const i18n = i18nRoute([ORDERS_NS])
+const i18n = i18nRoute([ORDERS_NS, ...alerts.PROFILE_ALERTS_NS])
 export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
@@ -56,9 +58,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getSettings(),
   ])
   if (!user) return data({ account: null, title } as const, { status: 401 })
+  const alerting = await alerts.getProfileAlerts(context.engine, current.id)
   const editing = new URL(request.url).searchParams.get('edit') === '1'
   const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
-  return { account: { user, stats, won, recentBids: shown, orders, editing }, title }
+  return { account: { user, stats, won, recentBids: shown, orders, editing, alerting }, title }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -66,6 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request)
   const form = await readForm(request)
   if (form.get('intent') === 'delivery') return handleDeliveryForm(request, user.id, form)
+  if (form.get('intent') === 'alerts') return alerts.handleAlertChoicesForm(request, user.id, form)
   const submission = parseWithZod(form, { schema: profileSchema })
   const failed = (status: number, result: ReturnType<typeof submission.reply>) =>
     refuseForm(result, { status, title: t('profile.saveFailed'), text: (key) => t(key) })
@@ -121,6 +125,7 @@ export default function ProfileRoute() {
         <StatsCard stats={stats} />
       </div>
       <MyOrders orders={account.orders} defaultPhone={user.phone} />
+      <ProfileAlerts data={account.alerting} />
       <WonAuctions won={won} />
       <RecentBids bids={recentBids} />
       <LogoutEverywhere />
