@@ -134,7 +134,10 @@ test('after the last attempt the alert is a dead letter; a provider’s wait is 
   expect(await prisma.alertDelivery.findMany({ where: { userId: user.id } })).toMatchObject([
     { status: 'dead', attempts: 3, error: '502', channel: 'telegram', kind: 'won' },
   ])
-  expect(await redis.hmget(queue.keys.stats, 'failed:telegram', 'dead:telegram')).toEqual(['3', '1'])
+  expect(await redis.hmget(queue.keys.stats, 'failed:telegram', 'dead:telegram')).toEqual([
+    '3',
+    '1',
+  ])
   expect(await queue.length()).toEqual({ waiting: 0, delayed: 0 })
 })
 
@@ -156,7 +159,16 @@ test('what a dead consumer held is claimed by another and sent', async () => {
   const lot = await auction()
   await enqueueAlerts([won(user.id, lot.id)], sink())
   // A consumer takes the entry and dies before deciding it.
-  await redis.xreadgroup('GROUP', ALERT_GROUP, 'dead', 'COUNT', 10, 'STREAMS', queue.keys.stream, '>')
+  await redis.xreadgroup(
+    'GROUP',
+    ALERT_GROUP,
+    'dead',
+    'COUNT',
+    10,
+    'STREAMS',
+    queue.keys.stream,
+    '>',
+  )
   await queue.step()
   expect(channel.sent).toHaveLength(0)
   const other = makeQueue('two', 0)
