@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../../../engine/outbox/events.ts'
+import type { OutboxEntry } from '../../../engine/index.ts'
 import { watchersOf } from '~/models/watch.server.ts'
 import type { AlertRequest } from '~/services/alerts/enqueue.server.ts'
 import { isPresent } from '~/services/alerts/presence.server.ts'
