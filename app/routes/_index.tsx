@@ -9,7 +9,7 @@ import { forVisitors } from '~/models/house-bids.ts'
 import { getHomeAuctions, type AuctionView } from '~/models/auction-live.server.ts'
 import { cardPrebidIds } from '~/models/prebids.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
-import { watchedAmong, WATCH_NS } from '~/models/watch.server.ts'
+import { watchedAmong } from '~/models/watch.server.ts'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
@@ -18,7 +18,7 @@ import { useFormatMoney } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 
-const i18n = i18nRoute([WATCH_NS])
+const i18n = i18nRoute(['watch'])
 export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 

@@ -40,7 +40,7 @@ import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-const i18n = i18nRoute([ORDERS_NS, ...alerts.PROFILE_ALERTS_NS])
+const i18n = i18nRoute([ORDERS_NS, 'watch', 'alerts'])
 export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 

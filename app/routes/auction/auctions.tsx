@@ -11,7 +11,7 @@ import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { getUpcomingPage } from '~/models/auction-live.server.ts'
 import { cardPrebidIds } from '~/models/prebids.server.ts'
-import { watchedAmong, WATCH_NS } from '~/models/watch.server.ts'
+import { watchedAmong } from '~/models/watch.server.ts'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -19,7 +19,7 @@ import { useOptionalUser } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 
-const i18n = i18nRoute([WATCH_NS])
+const i18n = i18nRoute(['watch'])
 export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 

@@ -3,7 +3,7 @@ import { toCardView } from '~/models/auction-card.ts'
 import { getAlertChoices, saveAlertChoices } from '~/models/alert-choices.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
-import { getWatchlist, WATCH_NS } from '~/models/watch.server.ts'
+import { getWatchlist } from '~/models/watch.server.ts'
 import { ALERT_KINDS } from '~/services/alerts/channel.server.ts'
 import { enabledChannels } from '~/services/alerts/channels.server.ts'
 import { ALERTS_NS } from '~/services/alerts/message.server.ts'
@@ -12,8 +12,6 @@ import { redirectWithToast } from '~/services/toast.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 
 // The profile's watchlist and alert choices (app/components/profile/profile-alerts.tsx).
-
-export const PROFILE_ALERTS_NS = [WATCH_NS, ALERTS_NS] as const
 
 export async function getProfileAlerts(engine: Engine, userId: string) {
   const [watchlist, choices, { discloseHouseBids }] = await Promise.all([
