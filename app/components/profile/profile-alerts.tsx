@@ -52,9 +52,9 @@ function Watchlist({ auctions }: { auctions: Data['watchlist'] }) {
 function AlertChoices({ choices, channels, kinds }: Pick<Data, 'choices' | 'channels' | 'kinds'>) {
   const { t } = useTranslation('alerts')
   const pending = useIsPending({ formData: { intent: 'alerts' }, state: 'submitting' })
-  const hourSelect = (name: 'quietFrom' | 'quietTo', value: number | null) => (
+  const hourSelect = (name: 'quietFrom' | 'quietTo', label: string, value: number | null) => (
     <label className="flex items-center gap-2">
-      {t(`profile.${name}`)}
+      {label}
       <select
         name={name}
         defaultValue={value ?? ''}
@@ -117,8 +117,8 @@ function AlertChoices({ choices, channels, kinds }: Pick<Data, 'choices' | 'chan
           <legend className="font-semibold">{t('profile.quietTitle')}</legend>
           <p className="text-sm text-slate-600">{t('profile.quietHint')}</p>
           <div className="flex flex-wrap gap-4">
-            {hourSelect('quietFrom', choices.quietFrom)}
-            {hourSelect('quietTo', choices.quietTo)}
+            {hourSelect('quietFrom', t('profile.quietFrom'), choices.quietFrom)}
+            {hourSelect('quietTo', t('profile.quietTo'), choices.quietTo)}
           </div>
         </fieldset>
         <button

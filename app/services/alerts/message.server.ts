@@ -36,8 +36,8 @@ export async function alertMessage(job: AlertJob): Promise<AlertMessage | null> 
   return {
     kind: job.kind,
     language,
-    title: t(`${job.kind}.title`, { title }),
-    body: t(`${job.kind}.body`, { title }),
+    title: t(`messages.${job.kind}.title`, { title }),
+    body: t(`messages.${job.kind}.body`, { title }),
     url: new URL(path, alertOrigin()).toString(),
   }
 }
