@@ -4,6 +4,7 @@ import type { Engine } from './engine.ts'
 import type { OutboxEntry } from './outbox/events.ts'
 import { isDataError, type Sql } from './outbox/sql.ts'
 import { writeEntries } from './outbox/write.ts'
+import { ensureStreamGroup } from './redis.ts'
 
 // The durable path from Redis to Postgres. Every state change is appended to a stream by the
 // same Lua script that makes it; this worker, one consumer in a group per instance, writes
@@ -96,11 +97,7 @@ export class OutboxWorker {
   }
 
   async ensureGroup(redis: Redis = this.engine.redis) {
-    try {
-      await redis.xgroup('CREATE', this.engine.keys.outbox, GROUP, '0', 'MKSTREAM')
-    } catch (error) {
-      if (!String(error).includes('BUSYGROUP')) throw error
-    }
+    await ensureStreamGroup(redis, this.engine.keys.outbox, GROUP)
   }
 
   start() {

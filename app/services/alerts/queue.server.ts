@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis'
+import { ensureStreamGroup } from '../../../engine/index.ts'
 import type { AlertChannel } from '~/services/alerts/channel.server.ts'
 import { deliver, type Delivery, type RetryPolicy } from '~/services/alerts/deliver.server.ts'
 import {
@@ -53,11 +54,7 @@ export class AlertQueue {
   }
 
   async ensureGroup(redis: Redis = this.options.redis) {
-    try {
-      await redis.xgroup('CREATE', this.keys.stream, ALERT_GROUP, '0', 'MKSTREAM')
-    } catch (error) {
-      if (!String(error).includes('BUSYGROUP')) throw error
-    }
+    await ensureStreamGroup(redis, this.keys.stream, ALERT_GROUP)
   }
 
   start() {
