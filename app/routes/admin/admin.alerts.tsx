@@ -13,7 +13,7 @@ import { i18nRoute } from '~/utils/i18n-route.ts'
 // /admin/alerts: the alert queue's length, what each channel sent and failed, and the dead
 // letters (docs/operations.md#the-alert-queue).
 
-const NS = ['alerts', 'admin'] as const
+const NS = ['alerts'] as const
 const i18n = i18nRoute(NS)
 export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
