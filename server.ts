@@ -52,10 +52,16 @@ const settingsWatch = watchSettings(runtime.engine)
 const entry = (await server.serverBuild()).entry.module as {
   startPaymentReconciler?: (engine: typeof runtime.engine) => { stop(): void }
   startDemoKeeper?: (engine: typeof runtime.engine, env: Env) => { stop(): void } | null
+  startAlerts?: (
+    engine: typeof runtime.engine,
+    outbox: typeof runtime.outbox,
+  ) => { stop(): Promise<void> }
 }
 const reconciler = entry.startPaymentReconciler?.(runtime.engine)
 // DEMO_MODE only: keeps a demo's auctions running, on the lease holder (docs/decisions/048-demo-keeper.md).
 const demoKeeper = entry.startDemoKeeper?.(runtime.engine, env)
+// Alerts: the queue's consumer here, its producers (app/services/alerts/start.server.ts).
+const alerts = entry.startAlerts?.(runtime.engine, runtime.outbox)
 
 const realtime = attachRealtime({
   io: server.io,
@@ -110,6 +116,7 @@ async function shutdown(signal: string) {
     await server.close()
     reconciler?.stop()
     demoKeeper?.stop()
+    await alerts?.stop()
     settingsWatch.stop()
     await runtime.stop()
     await realtime.close()

@@ -14,6 +14,7 @@ import { NonceProvider } from '~/utils/nonce.ts'
 // Background work server.ts starts once the build is loaded (it cannot import app code itself).
 export { startPaymentReconciler } from '~/services/payments/reconcile.server.ts'
 export { startDemoKeeper } from '~/services/demo/keeper.server.ts'
+export { startAlerts } from '~/services/alerts/start.server.ts'
 
 export const streamTimeout = 5_000
 

@@ -4,6 +4,7 @@ import type { Engine } from './engine.ts'
 import type { OutboxEntry } from './outbox/events.ts'
 import { isDataError, type Sql } from './outbox/sql.ts'
 import { writeEntries } from './outbox/write.ts'
+import { ensureStreamGroup } from './redis.ts'
 
 // The durable path from Redis to Postgres. Every state change is appended to a stream by the
 // same Lua script that makes it; this worker, one consumer in a group per instance, writes
@@ -38,6 +39,7 @@ export class OutboxWorker {
   private backoffMs = 0
   /** Entries written to Postgres by this worker (for metrics and tests). */
   applied = 0
+  private readonly listeners: Array<(entries: OutboxEntry[]) => Promise<unknown>> = []
 
   private pool: pg.Pool | undefined
 
@@ -85,12 +87,17 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * Calls `listener` with every batch once Postgres holds it, before the batch is acknowledged
+   * (the alert producers). A replayed batch is given again; a listener's failure is logged and
+   * never holds the batch back.
+   */
+  onWritten(listener: (entries: OutboxEntry[]) => Promise<unknown>) {
+    this.listeners.push(listener)
+  }
+
   async ensureGroup(redis: Redis = this.engine.redis) {
-    try {
-      await redis.xgroup('CREATE', this.engine.keys.outbox, GROUP, '0', 'MKSTREAM')
-    } catch (error) {
-      if (!String(error).includes('BUSYGROUP')) throw error
-    }
+    await ensureStreamGroup(redis, this.engine.keys.outbox, GROUP)
   }
 
   start() {
@@ -250,6 +257,13 @@ export class OutboxWorker {
           )
         }
       }
+    }
+    for (const listener of this.listeners) {
+      await listener(entries).catch((error: unknown) =>
+        this.engine.log.warn('outbox listener failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
     }
     const { outbox, catalog } = this.engine.keys
     const ids = entries.map((entry) => entry.id)

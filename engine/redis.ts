@@ -59,3 +59,12 @@ export function createRedis(target: RedisTarget | string, options: RedisOptions 
   }
   return new Redis(target.url, options)
 }
+
+/** Creates a stream's consumer group (and the stream) unless it exists. */
+export async function ensureStreamGroup(redis: Redis, stream: string, group: string) {
+  try {
+    await redis.xgroup('CREATE', stream, group, '0', 'MKSTREAM')
+  } catch (error) {
+    if (!String(error).includes('BUSYGROUP')) throw error
+  }
+}

@@ -4,6 +4,7 @@ import { keysOf, type Engine } from '../engine/index.ts'
 import { timersInSeconds } from '../app/models/live-auction.ts'
 import { log } from '../app/services/logger.server.ts'
 import { createShardedAdapter } from '@socket.io/redis-adapter'
+import { pagePresence } from './realtime-presence.ts'
 import { auctionUpdate } from './realtime-update.ts'
 import { TIMER_ROOMS, timerWriter, type TimerMessage } from './realtime-timers.ts'
 
@@ -116,6 +117,7 @@ export function attachRealtime({
     )
   }
 
+  const presence = pagePresence(redis, prefix)
   let joined = 0
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string | null
@@ -127,8 +129,11 @@ export function attachRealtime({
     let joins = { since: 0, count: 0 }
     // Auctions the socket asked to follow and has not left, joined or still being looked up.
     const following = new Set<string>()
-    socket.on('joinAuction', (id: unknown) => {
+    socket.on('joinAuction', (id: unknown, options?: unknown) => {
       if (typeof id !== 'string' || !AUCTION_ID.test(id)) return
+      // The auction's own page says so: no outbid alert reaches its person meanwhile.
+      if (userId && (options as { page?: unknown } | null)?.page === true)
+        presence.here({ socketId: socket.id, userId, auctionId: id })
       const now = Date.now()
       if (now - joins.since >= JOIN_WINDOW_MS) joins = { since: now, count: 0 }
       if (++joins.count > limits.joinsPerWindow) return
@@ -153,11 +158,13 @@ export function attachRealtime({
     socket.on('leaveAuction', (id: unknown) => {
       if (typeof id !== 'string') return
       following.delete(id)
+      if (userId) presence.gone({ socketId: socket.id, userId, auctionId: id })
       if (!socket.rooms.has(auctionRoom(id))) return
       void socket.leave(auctionRoom(id))
       countViewers(id)
     })
     socket.on('disconnecting', () => {
+      presence.socketGone(socket.id)
       for (const room of socket.rooms) {
         if (room.startsWith('auction:')) countViewers(room.slice('auction:'.length))
       }
@@ -232,6 +239,7 @@ export function attachRealtime({
     ready: () => counted,
     async close() {
       clearInterval(poll)
+      presence.close()
       for (const timer of viewerCounts.values()) clearTimeout(timer)
       await Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})])
     },

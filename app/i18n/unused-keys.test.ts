@@ -59,6 +59,8 @@ const dynamicKeys: Record<string, string[]> = {
   ],
   'app/components/admin/users-activity.tsx': ['admin-users:activity.prebidStatus.'],
   'app/models/autobid.server.ts': ['autobid:errors.'],
+  'app/services/alerts/message.server.ts': ['alerts:messages.'],
+  'app/components/profile/profile-alerts.tsx': ['alerts:kinds.', 'alerts:channels.'],
 }
 
 type Entry = { path: string; isArray: boolean }

@@ -1,3 +1,4 @@
+import { alertAfter } from '~/services/alerts/enqueue.server.ts'
 import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
@@ -95,6 +96,16 @@ export async function setOrderStatus(id: string, status: OrderStatusName, now = 
   // Changed meanwhile (a payment, the expiry worker or another admin).
   if (changed.count === 0) throw new DomainError(409, 'admin-orders:errors.transition')
   const row = await prisma.order.findUniqueOrThrow({ where: { id }, select: adminSelect })
+  if (status === 'shipped' && row.user)
+    await alertAfter([
+      {
+        userId: row.user.id,
+        kind: 'orderShipped',
+        key: `orderShipped:${id}`,
+        auctionId: row.auction.id,
+        orderId: id,
+      },
+    ])
   return adminView(row, now)
 }
 

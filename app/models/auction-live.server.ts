@@ -5,6 +5,7 @@ import {
   getAuctionBidRows,
   getAuctionGroupRows,
   getAuctionRowById,
+  getAuctionRowsByIds,
   getAuctionRowBySlug,
   getHomeAuctionRows,
   getOpenAuctionRowsPage,
@@ -113,6 +114,11 @@ export async function getAuctionById(engine: Engine, id: string): Promise<Auctio
   if (!row) return null
   const [view] = await withLiveState(engine, [row])
   return view ?? null
+}
+
+/** These auctions (the watchlist), in no particular order. */
+export async function getAuctionsByIds(engine: Engine, ids: string[]): Promise<AuctionView[]> {
+  return ids.length ? withLiveState(engine, await getAuctionRowsByIds(ids)) : []
 }
 
 /** Auctions not finished, live first then upcoming by start (the admin's table). */

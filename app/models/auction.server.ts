@@ -80,6 +80,11 @@ export function getAuctionRowById(id: string): Promise<AuctionRow | null> {
   return getPrisma().auction.findUnique({ where: { id }, select: rowSelect })
 }
 
+/** The rows of these auctions, in no particular order (the watchlist sorts them). */
+export function getAuctionRowsByIds(ids: string[]): Promise<AuctionRow[]> {
+  return getPrisma().auction.findMany({ where: { id: { in: ids } }, select: rowSelect })
+}
+
 /**
  * The slug of the auction with this id or displayId, or whose older slug this is (a slug ends
  * with the lowercased displayId, which never changes, while the title part may): for links that

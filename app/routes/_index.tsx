@@ -9,12 +9,18 @@ import { forVisitors } from '~/models/house-bids.ts'
 import { getHomeAuctions, type AuctionView } from '~/models/auction-live.server.ts'
 import { cardPrebidIds } from '~/models/prebids.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
+import { watchedAmong } from '~/models/watch.server.ts'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
 import { useCountdown } from '~/utils/use-countdown.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
+
+const i18n = i18nRoute(['watch'])
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 const UPCOMING_FIRST = 9
 const UPCOMING_STEP = 3
@@ -45,7 +51,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getOptionalUser(request),
     getSettings(),
   ])
-  const prebidIds = await cardPrebidIds(user, home.upcoming, home.packages)
+  const [prebidIds, watchedIds] = await Promise.all([
+    cardPrebidIds(user, home.upcoming, home.packages),
+    user
+      ? watchedAmong(
+          user.id,
+          [...home.live, ...home.upcoming].map((a) => a.id),
+        )
+      : [],
+  ])
   const cards = (views: AuctionView[]) =>
     forVisitors({ auctions: views.map(toCardView) }, settings.discloseHouseBids).auctions
   return {
@@ -61,6 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     featured: forVisitors({ auction: home.featured }, settings.discloseHouseBids).auction,
     upcomingShown,
     prebidIds,
+    watchedIds,
     // When no auction is featured the hero counts down two days from now (docs/rules.md#home).
     heroTarget: home.featured?.startTime ?? new Date(Date.now() + FALLBACK_MS).toISOString(),
     heroStartsIn: home.featured?.startsIn ?? FALLBACK_MS,
@@ -88,7 +103,12 @@ export default function Home() {
       </Section>
 
       <Section number={2} id="live" title={t('home.live')} aside={<ConnectionIndicator />}>
-        <Grid items={data.live} empty={t('home.liveEmpty')} columns="sm:grid-cols-2" />
+        <Grid
+          items={data.live}
+          empty={t('home.liveEmpty')}
+          columns="sm:grid-cols-2"
+          watchedIds={data.watchedIds}
+        />
         {data.liveTotal > data.liveShown ? (
           <Link
             to={showMoreHref(data.search, 'live', data.liveShown, LIVE_STEP)}
@@ -101,7 +121,12 @@ export default function Home() {
       </Section>
 
       <Section number={3} id="upcoming" title={t('home.upcoming')}>
-        <Grid items={data.upcoming} empty={t('home.upcomingEmpty')} prebidIds={data.prebidIds} />
+        <Grid
+          items={data.upcoming}
+          empty={t('home.upcomingEmpty')}
+          prebidIds={data.prebidIds}
+          watchedIds={data.watchedIds}
+        />
         {data.upcomingTotal > data.upcoming.length ? (
           <Link
             to={showMoreHref(data.search, 'upcoming', data.upcomingShown, UPCOMING_STEP)}
@@ -215,11 +240,13 @@ function Grid({
   items,
   empty,
   prebidIds,
+  watchedIds,
   columns = 'sm:grid-cols-2 lg:grid-cols-3',
 }: {
   items: AuctionCardView[]
   empty: string
   prebidIds?: string[]
+  watchedIds?: string[]
   columns?: string
 }) {
   if (items.length === 0) {
@@ -229,7 +256,14 @@ function Grid({
       </p>
     )
   }
-  return <AuctionGrid items={items} prebidIds={prebidIds} className={`grid gap-4 ${columns}`} />
+  return (
+    <AuctionGrid
+      items={items}
+      prebidIds={prebidIds}
+      watchedIds={watchedIds}
+      className={`grid gap-4 ${columns}`}
+    />
+  )
 }
 
 function Winners({ items }: { items: AuctionCardView[] }) {

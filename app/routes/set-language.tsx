@@ -1,6 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { isLanguage } from '~/i18n/config.ts'
+import { rememberLanguage } from '~/models/alert-choices.server.ts'
 import { languageCookie } from '~/services/i18n.server.ts'
+import { getOptionalUserId } from '~/services/session.server.ts'
 import { safeRedirect } from '~/utils/http.ts'
 import { readForm } from '~/utils/form.server.ts'
 
@@ -10,6 +12,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const lng = form.get('lng')
   const to = safeRedirect(form.get('redirectTo'))
   if (!isLanguage(lng)) return redirect(to)
+  const userId = await getOptionalUserId(request)
+  if (userId) await rememberLanguage(userId, lng)
   return redirect(to, { headers: { 'Set-Cookie': await languageCookie.serialize(lng) } })
 }
 

@@ -3,6 +3,8 @@ import { redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { recordIp, verifyLogin } from '~/models/user.server.ts'
+import { rememberLanguage } from '~/models/alert-choices.server.ts'
+import { getLanguage } from '~/services/i18n.server.ts'
 import type { Engine } from '../../engine/index.ts'
 import {
   forgetSessions,
@@ -60,6 +62,8 @@ export async function createSession(request: Request, userId: string, clientIp: 
     }),
   ])
   await recordIp(userId, clientIp)
+  // Alerts are written in the language the person last used on the site (docs/rules.md#alerts).
+  await rememberLanguage(userId, await getLanguage(request))
   return sessionCookie().serialize(id)
 }
 

@@ -3,7 +3,13 @@
 // the auctions table and of the bot list stay what they were while a dialog is open and after it
 // closes.
 
-export const DASHBOARD_NS = ['admin-dashboard', 'admin', 'admin-orders', 'admin-payments'] as const
+export const DASHBOARD_NS = [
+  'admin-dashboard',
+  'admin',
+  'admin-orders',
+  'admin-payments',
+  'alerts',
+] as const
 export const AUCTIONS_PER_PAGE = 10
 
 /**

@@ -2,17 +2,22 @@ import type { ShouldRevalidateFunction } from '@remix-run/react'
 
 /** Where every bid and prebid button posts (app/routes/auction/resources.bid.ts). */
 export const BID_ACTION = '/resources/bid'
+/** Where every watch toggle posts (app/routes/auction/resources.watch.ts). */
+export const WATCH_ACTION = '/resources/watch'
 
 /**
  * After a bid sent with JavaScript, the root and the pages that show auctions do not read their
  * data again: what a bid changes (price, timer, last bidder, recent bids, the bidder's balance)
  * reaches the page through its live updates, the `bidBalanceUpdate` event and the bid's own
  * answer. Re-reading a page of a hundred cards after every bid would cost the server many times
- * the bid itself. A prebid does reload them: it changes what the buttons say.
+ * the bid itself. A prebid does reload them: it changes what the buttons say. A watch toggle
+ * keeps what it shows from its own answer.
  */
 export const revalidateUnlessBid: ShouldRevalidateFunction = ({
   formAction,
   formData,
   defaultShouldRevalidate,
 }) =>
-  formAction === BID_ACTION && formData?.get('intent') === 'bid' ? false : defaultShouldRevalidate
+  (formAction === BID_ACTION && formData?.get('intent') === 'bid') || formAction === WATCH_ACTION
+    ? false
+    : defaultShouldRevalidate

@@ -107,7 +107,8 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
   useEffect(() => {
     if (!socket) return
     const id = initial.id
-    const join = () => socket.emit('joinAuction', id)
+    // The auction's own page: its person gets no outbid alert while it is open.
+    const join = () => socket.emit('joinAuction', id, { page: true })
     const onUpdate = (update: LiveUpdate) => {
       if (update.auction.id === id) applyRef.current(update)
     }

@@ -104,7 +104,7 @@ test('commands answer in the person’s language, and explain linking to a chat 
   )
 })
 
-test('/watchlist lists the live and upcoming auctions the person bid or prebid on', async () => {
+test('/watchlist lists the live and upcoming auctions the person watches or prebid on', async () => {
   const user = await site.newUser()
   const person = tgUser('en')
   await site.linked(user.id, person)
@@ -127,7 +127,9 @@ test('/watchlist lists the live and upcoming auctions the person bid or prebid o
   ])
   await prisma.prebid.create({ data: { auctionId: upcoming.id, userId: user.id } })
   for (const { id } of [live, finished])
-    await prisma.bid.create({ data: { auctionId: id, userId: user.id, amount: 10 } })
+    await prisma.watch.create({ data: { auctionId: id, userId: user.id } })
+  // A bid alone is not watching.
+  await prisma.bid.create({ data: { auctionId: untouched.id, userId: user.id, amount: 10 } })
   await fake.text(person, '/watchlist')
   const answer = lastTo(person.id)
   expect(answer).toContain(`${live.title} (live)`)

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { ChevronRight, CreditCard, Package, Settings, Trophy, Users } from 'lucide-react'
+import { Bell, ChevronRight, CreditCard, Package, Settings, Trophy, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -30,6 +30,12 @@ export function AdminNav() {
       icon: <CreditCard className="h-6 w-6" />,
       title: t('admin-payments:nav.title'),
       text: t('admin-payments:nav.text'),
+    },
+    {
+      to: '/admin/alerts',
+      icon: <Bell className="h-6 w-6" />,
+      title: t('alerts:admin.nav'),
+      text: t('alerts:admin.navText'),
     },
     {
       to: '/admin/settings',

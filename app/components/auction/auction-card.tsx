@@ -5,6 +5,7 @@ import type { AuctionCardView } from '~/models/auction-card.ts'
 import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
 import { BID_ACTION } from '~/utils/revalidation.ts'
 import { ProductImage } from '~/components/product-image.tsx'
+import { WatchToggle } from '~/components/auction/watch-toggle.tsx'
 import { CARD_IMAGE } from '~/utils/product-image.ts'
 
 /** Texts every card of a grid shares, translated once for the grid. */
@@ -44,6 +45,7 @@ export const AuctionCard = memo(
     labels,
     price,
     retail,
+    watching = null,
   }: {
     auction: AuctionCardView
     countdown: string | null
@@ -53,6 +55,8 @@ export const AuctionCard = memo(
     labels: CardLabels
     price: string
     retail: string
+    /** Whether the signed-in person watches it; null: no watch toggle (signed out, finished). */
+    watching?: boolean | null
   }) {
     const StatusLine = STATUS_LINES[auction.status]
     const href = `/auction/${auction.slug}`
@@ -92,6 +96,7 @@ export const AuctionCard = memo(
             <StatusLine auction={auction} countdown={countdown} labels={labels} />
           </p>
           <p className="text-xs text-slate-500">{retail}</p>
+          {watching === null ? null : <WatchToggle auctionId={auction.id} watching={watching} />}
           {action ? (
             <div className="mt-auto pt-2">
               {action.kind === 'login' ? (
@@ -127,6 +132,7 @@ export const AuctionCard = memo(
     a.labels === b.labels &&
     a.price === b.price &&
     a.retail === b.retail &&
+    a.watching === b.watching &&
     sameAction(a.action, b.action),
 )
 

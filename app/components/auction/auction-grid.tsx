@@ -41,10 +41,13 @@ export function cardDisabledReason(
 export function AuctionGrid({
   items,
   prebidIds,
+  watchedIds,
   className,
 }: {
   items: readonly AuctionCardView[]
   prebidIds?: readonly string[]
+  /** The auctions the signed-in person watches (their cards' watch toggles). */
+  watchedIds?: readonly string[]
   className: string
 }) {
   const { t } = useTranslation()
@@ -116,6 +119,11 @@ export function AuctionGrid({
               labels={labels}
               price={formatMoney(auction.finalPrice ?? auction.currentPrice)}
               retail={labels.retail(formatMoney(auction.retailPrice))}
+              watching={
+                user && watchedIds && auction.status !== 'finished'
+                  ? watchedIds.includes(auction.id)
+                  : null
+              }
             />
           </li>
         )

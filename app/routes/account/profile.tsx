@@ -20,6 +20,8 @@ import { StatsCard } from '~/components/profile/stats-card.tsx'
 import { TELEGRAM_NS, TelegramSection } from '~/components/profile/telegram-section.tsx'
 import { profileTelegram } from '~/services/telegram/profile.server.ts'
 import { WonAuctions } from '~/components/profile/won-auctions.tsx'
+import { ProfileAlerts } from '~/components/profile/profile-alerts.tsx'
+import * as alerts from '~/services/alerts/profile.server.ts'
 import {
   getUserBids,
   getUserStats,
@@ -42,7 +44,7 @@ import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
 
-const i18n = i18nRoute([ORDERS_NS, PUSH_NS, TELEGRAM_NS])
+const i18n = i18nRoute([ORDERS_NS, PUSH_NS, TELEGRAM_NS, 'watch', 'alerts'])
 export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
@@ -63,10 +65,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       profileTelegram(current.id),
     ])
   if (!user) return data({ account: null, title } as const, { status: 401 })
+  const alerting = await alerts.getProfileAlerts(context.engine, current.id)
   const editing = new URL(request.url).searchParams.get('edit') === '1'
   const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
   return {
-    account: { user, stats, won, recentBids: shown, orders, editing, push, telegram },
+    account: { user, stats, won, recentBids: shown, orders, editing, push, telegram, alerting },
     title,
   }
 }
@@ -76,6 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request)
   const form = await readForm(request)
   if (form.get('intent') === 'delivery') return handleDeliveryForm(request, user.id, form)
+  if (form.get('intent') === 'alerts') return alerts.handleAlertChoicesForm(request, user.id, form)
   const submission = parseWithZod(form, { schema: profileSchema })
   const failed = (status: number, result: ReturnType<typeof submission.reply>) =>
     refuseForm(result, { status, title: t('profile.saveFailed'), text: (key) => t(key) })
@@ -132,6 +136,7 @@ export default function ProfileRoute() {
       </div>
       <TelegramSection telegram={account.telegram} />
       <MyOrders orders={account.orders} defaultPhone={user.phone} />
+      <ProfileAlerts data={account.alerting} />
       <WonAuctions won={won} />
       <RecentBids bids={recentBids} />
       {account.push ? <PushNotifications {...account.push} /> : null}

@@ -18,12 +18,14 @@ import { FinishedActions, FinishedFigures } from '~/components/auction/auction-f
 import { LiveActions, LiveFigures } from '~/components/auction/auction-live.tsx'
 import { UpcomingActions, UpcomingFigures } from '~/components/auction/auction-upcoming.tsx'
 import { StatusBadge } from '~/components/auction/status-badge.tsx'
+import { WatchToggle } from '~/components/auction/watch-toggle.tsx'
 import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { findAuctionSlug, getAuctionIdBySlug } from '~/models/auction.server.ts'
 import { getAuctionBids, getAuctionBySlug, getAuctionStats } from '~/models/auction-live.server.ts'
 import { getBuyNowOffer } from '~/models/order.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
+import { watchedAmong } from '~/models/watch.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { AUTOBID_INTENTS, handleAutoBidForm } from '~/services/autobid-action.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -41,7 +43,7 @@ import { ProductImage } from '~/components/product-image.tsx'
 import { PAGE_IMAGE } from '~/utils/product-image.ts'
 
 /** Auto-bidder texts (upcoming and live) and Buy It Now texts (finished). */
-export const handle = { i18n: ['autobid', 'orders'] }
+export const handle = { i18n: ['autobid', 'orders', 'watch'] }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The user is asked for at once, as the root's loader does: the two share one read.
@@ -56,13 +58,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (slug) throw redirect(`/auction/${encodeURIComponent(slug)}`, 301)
     return data({ auction: null, title: t('auction.notFoundTitle') } as const, { status: 404 })
   }
-  const [bids, stats, settings, { hasPrebid: prebid, autoBid }, buyNow] = await Promise.all([
-    getAuctionBids(context.engine, auction),
-    getAuctionStats(context.engine, auction.id),
-    getSettings(),
-    auctionViewerValues(context.engine, auction, user),
-    auction.status === 'finished' ? getBuyNowOffer(auction.id, user?.id ?? null) : null,
-  ])
+  const [bids, stats, settings, { hasPrebid: prebid, autoBid }, buyNow, watched] =
+    await Promise.all([
+      getAuctionBids(context.engine, auction),
+      getAuctionStats(context.engine, auction.id),
+      getSettings(),
+      auctionViewerValues(context.engine, auction, user),
+      auction.status === 'finished' ? getBuyNowOffer(auction.id, user?.id ?? null) : null,
+      user ? watchedAmong(user.id, [auction.id]) : [],
+    ])
   const shown = forVisitors({ auction, bids }, settings.discloseHouseBids)
   return data({
     auction: { ...shown.auction, bids: shown.bids },
@@ -71,6 +75,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     hasPrebid: prebid,
     autoBid,
     buyNow,
+    watching: watched.length > 0,
     title: auction.title,
   })
 }
@@ -145,6 +150,7 @@ function AuctionDetail({
   hasPrebid,
   autoBid,
   buyNow,
+  watching,
 }: Loaded) {
   const { t } = useTranslation()
   const formatMoney = useFormatMoney()
@@ -196,6 +202,9 @@ function AuctionDetail({
             ) : null}
           </div>
           <h1 className="text-2xl font-black sm:text-3xl">{auction.title}</h1>
+          {user && (state.open || watching) ? (
+            <WatchToggle auctionId={auction.id} watching={watching} />
+          ) : null}
 
           <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <dl className="grid grid-cols-2 gap-4">

@@ -11,11 +11,17 @@ import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { getUpcomingPage } from '~/models/auction-live.server.ts'
 import { cardPrebidIds } from '~/models/prebids.server.ts'
+import { watchedAmong } from '~/models/watch.server.ts'
+import { i18nRoute } from '~/utils/i18n-route.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { useOptionalUser } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
+
+const i18n = i18nRoute(['watch'])
+export const handle = i18n.handle
+export const clientLoader = i18n.clientLoader
 
 // docs/rules.md#upcoming-auctions: by start time, 12 a page, paged by the URL (works without JS).
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -26,19 +32,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getFixedT(request),
     getSettings(),
   ])
-  const prebidIds = await cardPrebidIds(user, result.auctions)
+  const [prebidIds, watchedIds] = await Promise.all([
+    cardPrebidIds(user, result.auctions),
+    user
+      ? watchedAmong(
+          user.id,
+          result.auctions.map((a) => a.id),
+        )
+      : [],
+  ])
   return {
     ...result,
     auctions: forVisitors({ auctions: result.auctions.map(toCardView) }, discloseHouseBids)
       .auctions,
     prebidIds,
+    watchedIds,
     title: t('auctionsPage.title'),
   }
 }
 
 export default function AuctionsRoute() {
   const { t } = useTranslation()
-  const { auctions, total, page, totalPages, prebidIds } = useLoaderData<typeof loader>()
+  const { auctions, total, page, totalPages, prebidIds, watchedIds } =
+    useLoaderData<typeof loader>()
   const user = useOptionalUser()
   return (
     <div className="space-y-6">
@@ -77,6 +93,7 @@ export default function AuctionsRoute() {
         <AuctionGrid
           items={auctions}
           prebidIds={prebidIds}
+          watchedIds={watchedIds}
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
         />
       )}

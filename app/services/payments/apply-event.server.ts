@@ -11,6 +11,7 @@ import {
   transactionOwner,
   type WebhookPayment,
 } from '~/models/payment.server.ts'
+import { alertAfter } from '~/services/alerts/enqueue.server.ts'
 import { log } from '~/services/logger.server.ts'
 import { apiError, json } from '~/utils/api.server.ts'
 import type { PaymentEvent } from './provider.server.ts'
@@ -163,6 +164,7 @@ async function settlePackage(
     return json({ ok: true, paymentId: payment.id, status: 'held' })
   }
   const marked = await markPackagePaid(payment.id, event.transactionId)
+  if (marked && payment.userId) await alertAfter([paymentCredited(payment.userId, payment.id)])
   log.info('bid package paid', {
     ...fields,
     bids: payment.bids,
@@ -194,6 +196,10 @@ async function settleOrder(
     })
   } else {
     log.info('order paid', { ...orderFields, marked: outcome !== null })
+    if (outcome === 'paid' && payment.userId)
+      await alertAfter([
+        { ...paymentCredited(payment.userId, payment.id), orderId: payment.orderId ?? undefined },
+      ])
   }
   return json({ ok: true, paymentId: payment.id, status: outcome === 'held' ? 'held' : 'paid' })
 }
@@ -210,4 +216,9 @@ export async function applyReconciledEvent(
 ): Promise<{ status: number; body: unknown }> {
   const answer = await applyPaymentEvent(provider, event, engine, t)
   return { status: answer.status, body: await answer.json().catch(() => null) }
+}
+
+/** The "payment credited" alert of a payment that was applied (docs/rules.md#alerts). */
+function paymentCredited(userId: string, paymentId: string) {
+  return { userId, kind: 'paymentCredited' as const, key: `paymentCredited:${paymentId}` }
 }

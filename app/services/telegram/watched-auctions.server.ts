@@ -1,8 +1,7 @@
 import { getPrisma } from '~/utils/db.server.ts'
 
-// What the bot's /watchlist lists. The one place that decides it: until the site has a
-// watchlist (docs/rules.md#watchlist), the live and upcoming auctions the person has bid or
-// prebid on (a prebid counts as watching); once it has one, this reads it instead.
+// What the bot's /watchlist lists: the live and upcoming auctions of the person's watchlist
+// (docs/rules.md#watchlist; app/models/watch.server.ts), a prebid counting as watching.
 
 export type WatchedAuction = { title: string; slug: string; status: 'live' | 'upcoming' }
 
@@ -13,7 +12,7 @@ export async function watchedAuctions(userId: string): Promise<WatchedAuction[]>
   const auctions = await getPrisma().auction.findMany({
     where: {
       status: { in: ['live', 'upcoming'] },
-      OR: [{ bids: { some: { userId } } }, { prebids: { some: { userId } } }],
+      OR: [{ watches: { some: { userId } } }, { prebids: { some: { userId } } }],
     },
     orderBy: [{ status: 'asc' }, { startTime: 'asc' }],
     take: LIMIT,

@@ -1,0 +1,87 @@
+import { isLanguage } from '~/i18n/config.ts'
+import {
+  ALERT_KINDS,
+  type AlertChannelName,
+  type AlertKind,
+} from '~/services/alerts/channel.server.ts'
+import { isQuietHour, type QuietHours } from '~/services/alerts/quiet-hours.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
+
+// A person's alert choices (docs/rules.md#alerts): one switch per alert kind and channel (on
+// unless turned off), quiet hours, and the language alerts are written in.
+
+export type AlertChoices = QuietHours & {
+  /** `kind:channel` of the switches that are off. */
+  off: string[]
+}
+
+export const choiceName = (kind: AlertKind, channel: AlertChannelName) => `${kind}:${channel}`
+
+export async function getAlertChoices(userId: string): Promise<AlertChoices> {
+  const prisma = getPrisma()
+  const [off, settings] = await Promise.all([
+    prisma.alertOff.findMany({ where: { userId }, select: { kind: true, channel: true } }),
+    prisma.alertSettings.findUnique({ where: { userId } }),
+  ])
+  return {
+    off: off.map((row) => `${row.kind}:${row.channel}`),
+    quietFrom: settings?.quietFrom ?? null,
+    quietTo: settings?.quietTo ?? null,
+  }
+}
+
+/**
+ * Saves the switches of the listed channels (those not in `on` are off) and the quiet hours
+ * (both set, or both null). A malformed hour is a 400.
+ */
+export async function saveAlertChoices(
+  userId: string,
+  channels: readonly AlertChannelName[],
+  on: readonly string[],
+  quiet: { quietFrom: unknown; quietTo: unknown },
+) {
+  const none = quiet.quietFrom === null && quiet.quietTo === null
+  if (!none && (!isQuietHour(quiet.quietFrom) || !isQuietHour(quiet.quietTo)))
+    throw new DomainError(400, 'alerts:errors.quietHours')
+  const chosen = new Set(on)
+  const off = channels.flatMap((channel) =>
+    ALERT_KINDS.filter((kind) => !chosen.has(choiceName(kind, channel))).map((kind) => ({
+      userId,
+      kind,
+      channel,
+    })),
+  )
+  const hours = {
+    quietFrom: none ? null : (quiet.quietFrom as number),
+    quietTo: none ? null : (quiet.quietTo as number),
+  }
+  const prisma = getPrisma()
+  await prisma.$transaction([
+    prisma.alertOff.deleteMany({ where: { userId, channel: { in: [...channels] } } }),
+    prisma.alertOff.createMany({ data: off, skipDuplicates: true }),
+    prisma.alertSettings.upsert({
+      where: { userId },
+      create: { userId, ...hours },
+      update: hours,
+    }),
+  ])
+}
+
+/** Whether the person wants this kind of alert on this channel. */
+export async function isAlertOn(userId: string, kind: AlertKind, channel: AlertChannelName) {
+  const off = await getPrisma().alertOff.findUnique({
+    where: { userId_kind_channel: { userId, kind, channel } },
+    select: { kind: true },
+  })
+  return off === null
+}
+
+/** Remembers the language the person uses on the site (their alerts are written in it). */
+export async function rememberLanguage(userId: string, language: string) {
+  if (!isLanguage(language)) return
+  await getPrisma().user.updateMany({
+    where: { id: userId, OR: [{ language: null }, { language: { not: language } }] },
+    data: { language },
+  })
+}

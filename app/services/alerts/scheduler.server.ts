@@ -1,0 +1,100 @@
+import { followLease, type Engine } from '../../../engine/index.ts'
+import { watchersOf } from '~/models/watch.server.ts'
+import {
+  enqueueAlerts,
+  type AlertRequest,
+  type AlertSink,
+} from '~/services/alerts/enqueue.server.ts'
+import { errorFields, log } from '~/services/logger.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
+
+// The alerts that come from the clock (docs/rules.md#alerts): an auction someone watches
+// starts in 5 minutes; an order lapses in 24 hours or in 2 hours. Run by the engine's lease
+// holder; each alert's key keeps a second instance's or a second round's repeat out.
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+export const STARTS_SOON_MS = 5 * MINUTE_MS
+const EVERY_MS = 20_000
+
+/** The clock's alerts due at `now`. */
+export async function dueAlerts(now: Date): Promise<AlertRequest[]> {
+  const prisma = getPrisma()
+  const soon = new Date(now.getTime() + STARTS_SOON_MS)
+  const [starting, orders] = await Promise.all([
+    prisma.auction.findMany({
+      where: { status: 'upcoming', startTime: { gt: now, lte: soon } },
+      select: { id: true, startTime: true },
+      take: 200,
+    }),
+    prisma.order.findMany({
+      where: {
+        status: 'awaiting_payment',
+        expiresAt: { gt: now, lte: new Date(now.getTime() + 24 * HOUR_MS) },
+      },
+      select: { id: true, userId: true, auctionId: true, expiresAt: true },
+      take: 500,
+    }),
+  ])
+  const alerts: AlertRequest[] = []
+  for (const auction of starting) {
+    for (const userId of await watchersOf(auction.id))
+      alerts.push({
+        userId,
+        kind: 'startsSoon',
+        key: `startsSoon:${auction.id}`,
+        auctionId: auction.id,
+        expiresAt: auction.startTime.getTime(),
+      })
+  }
+  for (const order of orders) {
+    const left = order.expiresAt.getTime() - now.getTime()
+    const kind = left <= 2 * HOUR_MS ? 'orderLapses2h' : 'orderLapses24h'
+    alerts.push({
+      userId: order.userId,
+      kind,
+      key: `${kind}:${order.id}`,
+      auctionId: order.auctionId,
+      orderId: order.id,
+      expiresAt: order.expiresAt.getTime(),
+    })
+  }
+  return alerts
+}
+
+export class AlertScheduler {
+  private interval: NodeJS.Timeout | undefined
+  private busy = false
+
+  constructor(private readonly sink?: AlertSink) {}
+
+  start() {
+    if (this.interval) return
+    this.interval = setInterval(() => void this.tick(), EVERY_MS)
+    this.interval.unref()
+    void this.tick()
+  }
+
+  stop() {
+    clearInterval(this.interval)
+    this.interval = undefined
+  }
+
+  async tick(now = new Date()) {
+    if (this.busy) return 0
+    this.busy = true
+    try {
+      return await enqueueAlerts(await dueAlerts(now), this.sink)
+    } catch (error) {
+      log.warn('alert schedule failed', errorFields(error))
+      return 0
+    } finally {
+      this.busy = false
+    }
+  }
+
+  followLease(engine: Engine) {
+    followLease(engine, this)
+    return this
+  }
+}
