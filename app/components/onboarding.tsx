@@ -13,6 +13,7 @@ import {
   normalizePhoneInput,
   PHONE_PREFIX,
 } from '~/validation/user-rules.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // The dialog's window (Radix Dialog) is loaded only for the person who has a dialog to see.
 const OnboardingDialog = lazy(() => import('~/components/onboarding-dialog.tsx'))
@@ -137,6 +138,7 @@ function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () 
   const { path, user } = useRootData()
   const hydrated = useHydrated()
   const fetcher = useFetcher<{ ok: boolean; error?: string }>()
+  const pending = useIsPending({ fetcher })
   const [phone, setPhone] = useState(PHONE_PREFIX)
   const phoneCheck = useAvailability('phone', phone, {
     minLength: PHONE_PREFIX.length + 1,
@@ -146,7 +148,7 @@ function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () 
   const maxDate = latestAdultBirthDate(today)
 
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
+    if (pending || !fetcher.data) return
     if (fetcher.data.ok) onDone()
     else if (fetcher.data.error)
       showToast({
@@ -154,7 +156,7 @@ function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () 
         title: t('completeProfile.saveFailed'),
         description: fetcher.data.error,
       })
-  }, [fetcher.state, fetcher.data, onDone, t])
+  }, [pending, fetcher.data, onDone, t])
 
   // The same form before and after hydration (a fetcher's form is a plain form without
   // JavaScript): switching components would remount it and drop what was typed meanwhile.
@@ -277,7 +279,7 @@ function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () 
         )}
         <button
           type="submit"
-          disabled={fetcher.state !== 'idle'}
+          disabled={pending}
           className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
         >
           {t('completeProfile.submit')}

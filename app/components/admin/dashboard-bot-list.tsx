@@ -9,6 +9,7 @@ import { Field, FormError } from '~/components/ui/field.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { formatDate } from '~/utils/dates.ts'
 import { botCreateSchema } from '~/validation/admin.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // The dashboard's bots: the list, each with a link to its delete dialog route, and the form for a
 // new bot, which posts to its own route (admin._dashboard.bots.new); with JavaScript through a
@@ -37,7 +38,7 @@ export function BotCreateForm({
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: 'create-bot' })
   // Busy while the post is on its way; the pages reload afterwards in the background.
-  const busy = fetcher.state === 'submitting'
+  const busy = useIsPending({ fetcher, state: 'submitting' })
   const [form, fields] = useForm({
     id: 'create-bot',
     lastResult: fetcher.data?.result ?? lastResult,
