@@ -7,6 +7,7 @@ import { StatusBadge } from '~/components/auction/status-badge.tsx'
 import type { AuctionView } from '~/models/auction-live.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 
 type Row = Pick<
   AuctionView,
@@ -112,14 +113,12 @@ export function BidPackages({
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   return (
-    <section
-      aria-labelledby="packages-heading"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    <DashboardCard
+      id="packages-heading"
+      heading={t('packages.heading')}
+      icon={<Package aria-hidden className="h-5 w-5 text-amber-700" />}
+      gap="space-y-3"
     >
-      <h2 id="packages-heading" className="flex items-center gap-2 text-xl font-semibold">
-        <Package aria-hidden className="h-5 w-5 text-amber-700" />
-        {t('packages.heading')}
-      </h2>
       {packages.length === 0 ? (
         <p className="text-slate-600">{t('packages.empty')}</p>
       ) : (
@@ -145,6 +144,6 @@ export function BidPackages({
           ))}
         </ul>
       )}
-    </section>
+    </DashboardCard>
   )
 }

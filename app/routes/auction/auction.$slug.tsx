@@ -39,6 +39,7 @@ import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 import { ProductImage } from '~/components/product-image.tsx'
 import { PAGE_IMAGE } from '~/utils/product-image.ts'
+import { Panel } from '~/components/ui/panel.tsx'
 
 /** Auto-bidder texts (upcoming and live) and Buy It Now texts (finished). */
 export const handle = { i18n: ['autobid', 'orders'] }
@@ -226,19 +227,18 @@ function AuctionDetail({
         </section>
       ) : null}
 
-      <section
-        aria-labelledby="auction-history"
-        className="rounded-2xl border border-slate-200 bg-white p-5"
+      <Panel
+        id="auction-history"
+        heading={t('auction.history')}
+        look="rounded-2xl border border-slate-200 bg-white p-5"
+        headingClassName="mb-3 text-xl font-bold"
       >
-        <h2 id="auction-history" className="mb-3 text-xl font-bold">
-          {t('auction.history')}
-        </h2>
         <BidHistory
           bids={auction.bids}
           status={auction.status}
           discloseHouseBids={discloseHouseBids}
         />
-      </section>
+      </Panel>
 
       <AuctionHelp />
     </article>
