@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuctionGrid } from '~/components/auction/auction-grid.tsx'
@@ -15,6 +15,7 @@ import { useCountdown } from '~/utils/use-countdown.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 const UPCOMING_FIRST = 9
 const UPCOMING_STEP = 3
@@ -276,7 +277,7 @@ function Winners({ items }: { items: AuctionCardView[] }) {
 /** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
 export const headers = publicPage(1)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export const shouldRevalidate = revalidateUnlessBid
 

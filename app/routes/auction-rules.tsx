@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import {
@@ -26,6 +26,7 @@ import {
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { publicPage } from '~/utils/cache-control.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // The auction rules (docs/rules.md#static-pages) with its constants; where the client's texts
 // disagreed, docs/decisions/010-static-texts.md says which reading these rules state.
@@ -145,7 +146,7 @@ function OrderRules() {
 /** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
 export const headers = publicPage(10)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

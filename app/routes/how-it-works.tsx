@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import {
@@ -26,6 +26,7 @@ import {
 } from '~/components/static-page.tsx'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { publicPage } from '~/utils/cache-control.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // How it works (docs/rules.md#static-pages): the rules as the engine applies them
 // (docs/decisions/010-static-texts.md).
@@ -136,7 +137,7 @@ export default function HowItWorksRoute() {
 /** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
 export const headers = publicPage(10)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CircleHelp, Clock, LifeBuoy, Mail, MessageCircle, Send } from 'lucide-react'
@@ -16,6 +16,7 @@ import {
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { publicPage } from '~/utils/cache-control.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 type Channel = { kind: 'email' | 'whatsapp' | 'telegram'; value: string; href: string }
 
@@ -132,7 +133,7 @@ export default function SupportRoute() {
 /** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
 export const headers = publicPage(10)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { FileText } from 'lucide-react'
@@ -7,6 +7,7 @@ import { contactsFrom, LegalDocument, PAGES_NS } from '~/components/static-page.
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { publicPage } from '~/utils/cache-control.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /terms-of-service (docs/rules.md#static-pages): the user agreement of the auction
 // (docs/decisions/010-static-texts.md). The operator's name and contacts are the site settings.
@@ -27,7 +28,7 @@ export default function TermsOfServiceRoute() {
 /** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
 export const headers = publicPage(10)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Eye, Gift, Lightbulb, PartyPopper } from 'lucide-react'
@@ -9,6 +9,7 @@ import { PAGES_NS, PageHero, primaryButton, secondaryButton } from '~/components
 import { FREE_BIDS } from '~/models/user.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { useOptionalUser } from '~/utils/hooks.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // docs/rules.md#onboarding: the welcome dialog's content as a plain page. A member
 // sees exactly what the dialog shows them; a guest sees the same tips with an invitation.
@@ -74,7 +75,7 @@ function GuestWelcome() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

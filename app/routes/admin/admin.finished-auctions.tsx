@@ -1,9 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { ArrowLeft } from 'lucide-react'
@@ -17,6 +12,7 @@ import { getFixedT } from '~/services/i18n.server.ts'
 import { pageParam } from '~/utils/http.ts'
 import { listHref } from '~/utils/admin-lists.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin/finished-auctions (docs/rules.md#admin-finished-auctions): the results, newest
 // first. An auction's statistics and its delete confirmation are child routes
@@ -41,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 /**
  * Before the dialogs had routes of their own, the delete confirmation posted here. A page that

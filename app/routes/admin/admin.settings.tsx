@@ -1,10 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { ArrowLeft } from 'lucide-react'
@@ -19,6 +14,7 @@ import { refuseForm } from '~/services/refuse-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { settingsSchema } from '~/validation/admin.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin/settings (docs/rules.md#admin-settings): one form,
 // validated by the same schema as PUT /api/admin/settings.
@@ -50,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request)

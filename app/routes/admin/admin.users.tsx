@@ -1,9 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { ArrowLeft, Search, Shield, UserCheck, UserPlus, Users } from 'lucide-react'
@@ -20,6 +15,7 @@ import { listHref } from '~/utils/admin-lists.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { controlClass } from '~/components/ui/field.tsx'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin/users (docs/rules.md#admin-users): the list and its search. A user's edit, activity and
 // delete dialogs are child routes (admin.users.$id.*.tsx) shown in the <Outlet /> over the list:
@@ -59,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 /**
  * Before the dialogs had routes of their own, their forms posted here with an `intent`. A page

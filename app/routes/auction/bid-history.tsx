@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { ArrowRight } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
@@ -15,6 +15,7 @@ import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useSocket } from '~/utils/socket.tsx'
 import { Panel, StatList } from '~/components/ui/panel.tsx'
+import { titleMeta } from '~/utils/meta.ts'
 
 const OUTBOX_SETTLE_MS = 750
 
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { history: { ...forVisitors({ bids, stats }, discloseHouseBids), prebids }, title }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export default function BidHistoryRoute() {
   const { history } = useLoaderData<typeof loader>()
