@@ -13,7 +13,6 @@ import {
   UserCheck,
 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import {
   Card,
   PAGES_NS,
@@ -25,8 +24,6 @@ import {
 } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { publicPage } from '~/utils/cache-control.ts'
-import { titleMeta } from '~/utils/meta.ts'
 
 // The auction rules (docs/rules.md#static-pages) with its constants; where the client's texts
 // disagreed, docs/decisions/010-static-texts.md says which reading these rules state.
@@ -143,11 +140,4 @@ function OrderRules() {
   )
 }
 
-/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
-export const headers = publicPage(10)
-
-export const meta = titleMeta
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { ErrorBoundary, headers, meta } from '~/components/static-page-route.ts'
