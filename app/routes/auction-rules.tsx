@@ -140,4 +140,4 @@ function OrderRules() {
   )
 }
 
-export { ErrorBoundary, headers, meta } from '~/components/static-page-route.ts'
+export { ErrorBoundary, headers, meta } from '~/components/static-route.ts'

@@ -126,10 +126,4 @@ export default function HowItWorksRoute() {
   )
 }
 
-export {
-  clientLoader,
-  ErrorBoundary,
-  handle,
-  headers,
-  meta,
-} from '~/components/static-page-route.ts'
+export { clientLoader, ErrorBoundary, handle, headers, meta } from '~/components/static-route.ts'

@@ -22,10 +22,4 @@ export default function PrivacyPolicyRoute() {
   return <LegalDocument k="privacy" icon={ShieldCheck} siteName={siteName} contacts={contacts} />
 }
 
-export {
-  clientLoader,
-  ErrorBoundary,
-  handle,
-  headers,
-  meta,
-} from '~/components/static-page-route.ts'
+export { clientLoader, ErrorBoundary, handle, headers, meta } from '~/components/static-route.ts'

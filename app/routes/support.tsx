@@ -122,10 +122,4 @@ export default function SupportRoute() {
   )
 }
 
-export {
-  clientLoader,
-  ErrorBoundary,
-  handle,
-  headers,
-  meta,
-} from '~/components/static-page-route.ts'
+export { clientLoader, ErrorBoundary, handle, headers, meta } from '~/components/static-route.ts'

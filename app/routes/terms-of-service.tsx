@@ -17,10 +17,4 @@ export default function TermsOfServiceRoute() {
   return <LegalDocument k="terms" icon={FileText} siteName={siteName} contacts={contacts} />
 }
 
-export {
-  clientLoader,
-  ErrorBoundary,
-  handle,
-  headers,
-  meta,
-} from '~/components/static-page-route.ts'
+export { clientLoader, ErrorBoundary, handle, headers, meta } from '~/components/static-route.ts'

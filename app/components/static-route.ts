@@ -5,7 +5,7 @@ import { titleMeta } from '~/utils/meta.ts'
 
 // The route exports the site's public text pages share (/how-it-works, /support, /auction-rules,
 // /privacy-policy, /terms-of-service): a page re-exports those it has no reason to write itself,
-// `export { ErrorBoundary, headers, meta } from '~/components/static-page-route.ts'`.
+// `export { ErrorBoundary, headers, meta } from '~/components/static-route.ts'`.
 
 const i18n = i18nRoute(PAGES_NS)
 /** The "pages" namespace (a page with more namespaces writes its own, with i18nRoute). */
