@@ -6,13 +6,14 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { createRedis, Engine } from '../engine/index.ts'
 import { freePort, sleep, waitFor } from '../tests/setup/stack.ts'
-import { fmt, scratch } from './support.ts'
+import { benchArgs, fmt, scratch } from './support.ts'
 
-const { values } = parseArgs({ options: { bids: { type: 'string', default: '4000' } } })
-const bids = Number(values.bids)
+const { numbers } = benchArgs({
+  bids: 4000,
+})
+const bids = numbers.bids
 const AUCTIONS = 100
 const USERS = 2000
 

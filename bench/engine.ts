@@ -7,26 +7,25 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { Engine } from '../engine/index.ts'
 import { freePort, waitFor } from '../tests/setup/stack.ts'
 import { replicasOnline, startDataNode, type RedisProcess } from '../tests/setup/redis-servers.ts'
-import { fmt, percentile, scratch } from './support.ts'
+import { benchArgs, fmt, percentile, scratch } from './support.ts'
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    users: { type: 'string', default: '40000' },
-    auctions: { type: 'string', default: '100' },
-    concurrency: { type: 'string', default: '256' },
-    'wait-replicas': { type: 'string', default: '0' },
-  },
+const { numbers } = benchArgs({
+  seconds: 10,
+  users: 40_000,
+  auctions: 100,
+  concurrency: 256,
+  'wait-replicas': 0,
 })
-const seconds = Number(values.seconds)
-const userCount = Number(values.users)
-const auctionCount = Number(values.auctions)
-const concurrency = Number(values.concurrency)
-const waitReplicas = Number(values['wait-replicas'])
+const {
+  seconds,
+  users: userCount,
+  auctions: auctionCount,
+  concurrency,
+  'wait-replicas': waitReplicas,
+} = numbers
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pa-bench-replicas-'))
 const nodes: RedisProcess[] = []

@@ -14,42 +14,39 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { createRedis, Engine } from '../engine/index.ts'
 import { ensureServices } from '../scripts/services.ts'
 import { createPeople, createScenario, deleteKeys } from '../tests/setup/stack.ts'
 import { describeRound, summaryTable, type Round } from './fanout-report.ts'
 import { runRound } from './fanout-round.ts'
 import { startStack, type FanoutOptions, type Setup } from './fanout-stack.ts'
-import { fmt } from './support.ts'
+import { benchArgs, fmt } from './support.ts'
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: 'string', default: '5000' },
-    rate: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '10' },
-    auctions: { type: 'string', default: '100' },
-    'per-process': { type: 'string', default: '1250' },
-    concurrency: { type: 'string', default: '200' },
+const { numbers, values } = benchArgs(
+  {
+    clients: 5000,
+    rate: 50,
+    seconds: 10,
+    auctions: 100,
+    'per-process': 1250,
+    concurrency: 200,
+    resolution: 1000,
+    'budget-minutes': 20,
+  },
+  {
     instances: { type: 'string', default: '1' },
     via: { type: 'string', default: 'direct' },
     'find-max': { type: 'boolean', default: false },
     steps: { type: 'string', default: '5000,7500,10000,15000,20000,30000,40000' },
-    resolution: { type: 'string', default: '1000' },
-    'budget-minutes': { type: 'string', default: '20' },
     profile: { type: 'string' },
   },
-})
-const rate = Number(values.rate)
-const seconds = Number(values.seconds)
-const auctionCount = Number(values.auctions)
-const perProcess = Number(values['per-process'])
-const concurrency = Number(values.concurrency)
+)
+const { rate, seconds, auctions: auctionCount, 'per-process': perProcess, concurrency } = numbers
 const instanceCounts = values.instances.split(',').map(Number)
 const viaProxy = values.via === 'proxy'
 const findMax = values['find-max']
-const budgetMs = Number(values['budget-minutes']) * 60_000
-const resolution = Number(values.resolution)
+const budgetMs = numbers['budget-minutes'] * 60_000
+const resolution = numbers.resolution
 const profileDir = values.profile ? path.resolve(values.profile) : undefined
 if (
   ![rate, seconds, auctionCount, perProcess, concurrency, resolution, ...instanceCounts].every(
@@ -82,7 +79,7 @@ function openFileLimit() {
 
 /** The audiences to try: one, or the steps up to what the open-file limit allows. */
 function audiences(instances: number, limit: number) {
-  const wanted = findMax ? values.steps.split(',').map(Number) : [Number(values.clients)]
+  const wanted = findMax ? values.steps.split(',').map(Number) : [numbers.clients]
   // Each server holds one descriptor per viewer (the proxy two), besides its own few hundred.
   const perViewer = viaProxy && instances > 1 ? 2 : 1 / instances
   const cap = Math.floor((limit - 400) / perViewer / 500) * 500
@@ -117,7 +114,7 @@ try {
 
   for (const instances of instanceCounts) {
     const { steps, cap } = audiences(instances, limit)
-    if (cap < Math.max(...steps, Number(values.clients)))
+    if (cap < Math.max(...steps, numbers.clients))
       notes.push(
         `${instances} instance(s): audiences capped at ${fmt(cap)} by the open-file limit ${limit}`,
       )
@@ -126,7 +123,7 @@ try {
     let stopped = false
     const overBudget = () => {
       if (stopped || !findMax || !rows.length || Date.now() - began <= budgetMs) return stopped
-      notes.push(`stopped stepping after ${values['budget-minutes']} minutes (--budget-minutes)`)
+      notes.push(`stopped stepping after ${numbers['budget-minutes']} minutes (--budget-minutes)`)
       return (stopped = true)
     }
     const tryAudience = async (clients: number) => {

@@ -4,31 +4,32 @@
 // redirect and a toast), then as the button sends it with JavaScript (a fetcher's post, answered
 // with the action's data). Each prints its server CPU per bid as a multiple of the API's. Next to
 // it, the same load generator against a bare Express hello-world. `npm run bench:http [-- --seconds 10 --users 3000 --instances 2 --proxy --watchers 1]`.
-import { parseArgs } from 'node:util'
 import { latencyText, outcomeText, perSecond, runLoad, type LoadReport } from './load.ts'
 import { statementLines, statementsBetween } from './pg-count.ts'
 import { startProxy } from './proxy.ts'
 import { cpuText, loadWithCpu, startHello, startSite } from './site.ts'
-import { fmt, percentile } from './support.ts'
+import { benchArgs, fmt, percentile } from './support.ts'
 import { connectViewers } from './viewers.ts'
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    users: { type: 'string', default: '3000' },
-    auctions: { type: 'string', default: '100' },
-    concurrency: { type: 'string', default: '128' },
-    period: { type: 'string', default: '1050' },
-    instances: { type: 'string', default: '1' },
-    /** With several instances: through one round-robin TCP proxy instead of directly. */
-    proxy: { type: 'boolean', default: false },
+const { numbers, values } = benchArgs(
+  {
+    seconds: 10,
+    warmup: 2,
+    users: 3000,
+    auctions: 100,
+    concurrency: 128,
+    period: 1050,
+    instances: 1,
     /**
      * Socket.IO viewers following each auction (child processes): every accepted bid's update
      * is then built and sent, as on a site where people watch the auctions they bid on. 0: none
      * (an update nobody can receive is not built).
      */
-    watchers: { type: 'string', default: '1' },
+    watchers: 1,
+  },
+  {
+    /** With several instances: through one round-robin TCP proxy instead of directly. */
+    proxy: { type: 'boolean', default: false },
     /** api, form, fetcher, or several joined by commas; all: each of them. */
     via: { type: 'string', default: 'all' },
     /** A folder for the servers' CPU profiles (summarize them with bench/profile.ts). */
@@ -36,14 +37,16 @@ const { values } = parseArgs({
     /** Count the servers' SQL statements on the wire (through a proxy: a little slower). */
     statements: { type: 'boolean', default: false },
   },
-})
-const seconds = Number(values.seconds)
-const warmupSeconds = Number(values.warmup)
-const users = Number(values.users)
-const concurrency = Number(values.concurrency)
-const periodMs = Number(values.period)
-const instances = Number(values.instances)
-const watchers = Number(values.watchers)
+)
+const {
+  seconds,
+  warmup: warmupSeconds,
+  users,
+  concurrency,
+  period: periodMs,
+  instances,
+  watchers,
+} = numbers
 const wanted = values.via.split(',')
 const phases = (['api', 'form', 'fetcher'] as const).filter(
   (via) => wanted.includes(via) || wanted.includes('all'),
@@ -60,7 +63,7 @@ const rate = (count: number, report: LoadReport) => fmt(perSecond(count, report)
 const site = await startSite({
   name: 'http',
   people: users,
-  auctions: Number(values.auctions),
+  auctions: numbers.auctions,
   instances,
   cpuProfileDir: values['cpu-prof'],
   countStatements: values.statements,

@@ -2,26 +2,23 @@
 // tier scales linearly when a request costs the instances the same CPU with two as with one
 // (within 10 %). Pages are a signed-in person's (private: nginx passes them all on); bids go
 // through the JSON API. `npm run bench:nginx [-- --seconds 8 --users 2000 --concurrency 64]`
-import { parseArgs } from 'node:util'
 import { startNginx, type Nginx } from '../tests/setup/nginx.ts'
 import { latencyText, outcomeText, perSecond, type LoadSpec } from './load.ts'
 import { loadWithCpu, startSite, type Site } from './site.ts'
-import { fmt } from './support.ts'
+import { benchArgs, fmt } from './support.ts'
 import { processStats } from './viewers.ts'
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '8' },
-    warmup: { type: 'string', default: '2' },
-    users: { type: 'string', default: '2000' },
-    auctions: { type: 'string', default: '50' },
-    concurrency: { type: 'string', default: '64' },
-  },
+const { numbers } = benchArgs({
+  seconds: 8,
+  warmup: 2,
+  users: 2000,
+  auctions: 50,
+  concurrency: 64,
 })
 const common = {
-  concurrency: Number(values.concurrency),
-  warmupSeconds: Number(values.warmup),
-  seconds: Number(values.seconds),
+  concurrency: numbers.concurrency,
+  warmupSeconds: numbers.warmup,
+  seconds: numbers.seconds,
 }
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
@@ -46,8 +43,8 @@ async function measure(site: Site, nginx: Nginx, spec: LoadSpec): Promise<Figure
 async function run(instances: number) {
   const site = await startSite({
     name: 'nginx',
-    people: Number(values.users),
-    auctions: Number(values.auctions),
+    people: numbers.users,
+    auctions: numbers.auctions,
     instances,
   })
   try {

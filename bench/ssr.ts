@@ -6,7 +6,6 @@
 // the quiet phases the servers reach Postgres through a statement counter (pg-count.ts), so the
 // figure "SQL statements per page" is exact; a live auction page should read Redis only.
 // `npm run bench:ssr [-- --seconds 5 --concurrency 16 --bid-rate 500 --logged-in]`.
-import { parseArgs } from 'node:util'
 import {
   biddersFor,
   latencyText,
@@ -18,16 +17,18 @@ import {
 } from './load.ts'
 import { statementLines, statementsBetween } from './pg-count.ts'
 import { cpuText, loadWithCpu, startSite, type Site } from './site.ts'
-import { fmt } from './support.ts'
+import { benchArgs, fmt } from './support.ts'
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '1' },
-    concurrency: { type: 'string', default: '16' },
-    auctions: { type: 'string', default: '100' },
-    upcoming: { type: 'string', default: '24' },
-    'bid-rate': { type: 'string', default: '500' },
+const { numbers, values } = benchArgs(
+  {
+    seconds: 5,
+    warmup: 1,
+    concurrency: 16,
+    auctions: 100,
+    upcoming: 24,
+    'bid-rate': 500,
+  },
+  {
     'cpu-prof': { type: 'string' },
     /** Each connection is a different person, logged in: no page is kept, each is rendered. */
     'logged-in': { type: 'boolean', default: false },
@@ -36,17 +37,14 @@ const { values } = parseArgs({
     /** Skip the phase with bids in the background. */
     'no-bids': { type: 'boolean', default: false },
   },
-})
+)
 const loggedIn = values['logged-in']
 const TIMER_MS = 10_000
 const PERIOD_MS = 1_050
-const warmupSeconds = Number(values.warmup)
-const concurrency = Number(values.concurrency)
-const auctionCount = Number(values.auctions)
-const bidRate = Number(values['bid-rate'])
+const { warmup: warmupSeconds, concurrency, auctions: auctionCount, 'bid-rate': bidRate } = numbers
 // A quiet phase must end before the auctions do: 10 s after the bid that opened the phase.
-const quietSeconds = Math.min(Number(values.seconds), (TIMER_MS - 3_000) / 1000 - warmupSeconds)
-const busySeconds = Number(values.seconds)
+const quietSeconds = Math.min(numbers.seconds, (TIMER_MS - 3_000) / 1000 - warmupSeconds)
+const busySeconds = numbers.seconds
 const say = (line: string) => process.stdout.write(`${line}\n`)
 const GOAL = '(goal >= 300 pages/s)'
 
@@ -99,7 +97,7 @@ const site = await startSite({
   // The background bidders, and one more person per auction to open each quiet phase.
   people: backgroundBidders + auctionCount,
   auctions: auctionCount,
-  upcoming: Number(values.upcoming),
+  upcoming: numbers.upcoming,
   countStatements: true,
   cpuProfileDir: values['cpu-prof'],
 })
@@ -205,7 +203,7 @@ try {
 
   const label = (text: string) => text.padEnd(18)
   lines.push(
-    `${loggedIn ? 'logged-in GETs (a person per connection)' : 'anonymous GETs'} with gzip, ${concurrency} connections, ${auctionCount} live auctions and ${values.upcoming} upcoming; measured after ${warmupSeconds} s warm-up`,
+    `${loggedIn ? 'logged-in GETs (a person per connection)' : 'anonymous GETs'} with gzip, ${concurrency} connections, ${auctionCount} live auctions and ${numbers.upcoming} upcoming; measured after ${warmupSeconds} s warm-up`,
     '',
     `no bid load (${quietSeconds} s each)`,
     ...quiet.flatMap((row) => [

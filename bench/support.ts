@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: a scratch database and Redis prefix, percentiles.
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { createRedis } from '../engine/index.ts'
 import { PrismaClient } from '../prisma/generated/client.ts'
@@ -48,3 +49,26 @@ export function percentile(sorted: number[], p: number): number {
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+type OptionConfig = NonNullable<ParseArgsConfig['options']>[string]
+
+/**
+ * A benchmark's command-line options: each of `numbers` is `--name N` with its default, read as
+ * a number into `numbers`; `options` are parseArgs options of other kinds, read as given into
+ * `values`.
+ */
+export function benchArgs<N extends string, const O extends Record<string, OptionConfig>>(
+  numbers: Record<N, number>,
+  options: O = {} as O,
+) {
+  const numeric = Object.fromEntries(
+    Object.entries(numbers).map(([name, value]) => [name, { type: 'string', default: `${value}` }]),
+  ) as Record<N, OptionConfig>
+  const { values } = parseArgs({ options: { ...options, ...numeric } })
+  const read = (name: N) => Number((values as Record<string, unknown>)[name])
+  const parsed = Object.fromEntries(Object.keys(numbers).map((name) => [name, read(name as N)]))
+  return {
+    numbers: parsed as Record<N, number>,
+    values: values as ReturnType<typeof parseArgs<{ options: O }>>['values'],
+  }
+}

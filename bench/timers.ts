@@ -3,7 +3,6 @@
 // after its deadline the sweeper closed it (never before), whether any bid was accepted after
 // the deadline, and how long until Postgres shows the auction finished.
 // `npm run bench:timers [-- --seconds 40 --finishing 60 --busy 40 --rate 300]`.
-import { parseArgs } from 'node:util'
 import { createRedis, keysOf } from '../engine/index.ts'
 import { ensureServices } from '../scripts/services.ts'
 import {
@@ -15,20 +14,15 @@ import {
   startApp,
   waitFor,
 } from '../tests/setup/stack.ts'
-import { fmt, percentile } from './support.ts'
+import { benchArgs, fmt, percentile } from './support.ts'
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '40' },
-    finishing: { type: 'string', default: '60' },
-    busy: { type: 'string', default: '40' },
-    rate: { type: 'string', default: '300' },
-  },
+const { numbers } = benchArgs({
+  seconds: 40,
+  finishing: 60,
+  busy: 40,
+  rate: 300,
 })
-const seconds = Number(values.seconds)
-const finishingCount = Number(values.finishing)
-const busyCount = Number(values.busy)
-const rate = Number(values.rate)
+const { seconds, finishing: finishingCount, busy: busyCount, rate } = numbers
 const TIMER_MS = 10_000
 
 const services = await ensureServices()

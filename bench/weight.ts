@@ -4,10 +4,9 @@
 // form post of the bid form (its action and hidden inputs read from the HTML) places a bid.
 // `npm run bench:weight [-- --auctions 3 --upcoming 6]` (what the home page lists).
 import http from 'node:http'
-import { parseArgs } from 'node:util'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { startSite } from './site.ts'
-import { fmt } from './support.ts'
+import { benchArgs, fmt } from './support.ts'
 
 type Fetched = { status: number; headers: http.IncomingHttpHeaders; wire: number; text: string }
 
@@ -115,17 +114,15 @@ async function download(base: string, urls: Set<string>, followImports: boolean)
 
 const kib = (bytes: number) => `${fmt(bytes / 1024, 1)} KiB`
 
-const { values } = parseArgs({
-  options: {
-    auctions: { type: 'string', default: '3' },
-    upcoming: { type: 'string', default: '6' },
-  },
+const { numbers } = benchArgs({
+  auctions: 3,
+  upcoming: 6,
 })
 const site = await startSite({
   name: 'weight',
   people: 1,
-  auctions: Number(values.auctions),
-  upcoming: Number(values.upcoming),
+  auctions: numbers.auctions,
+  upcoming: numbers.upcoming,
 })
 const lines: string[] = []
 try {
@@ -138,7 +135,7 @@ try {
   ]
   const label = (text: string) => text.padEnd(18)
   lines.push(
-    `bytes on the wire with gzip (raw in brackets), an anonymous first visit, nothing cached; ${site.auctions.length} live auctions, ${values.upcoming} upcoming`,
+    `bytes on the wire with gzip (raw in brackets), an anonymous first visit, nothing cached; ${site.auctions.length} live auctions, ${numbers.upcoming} upcoming`,
     'goal: the auction page loads <= 150 KiB of JavaScript (decision 035); chunks a page imports later',
     '(socket.io-client once hydrated, the language texts, a dialog when opened) are not counted',
     '',

@@ -32,3 +32,26 @@ export class StepFailed extends Error {
     super(message)
   }
 }
+
+/**
+ * What a script says of its failure: the message alone for an error it expects (`expected`: a
+ * step that failed, a service that did not start), the stack for anything else.
+ */
+export function failureText(
+  error: unknown,
+  expected: ReadonlyArray<abstract new (...args: never[]) => Error>,
+) {
+  if (error instanceof Error && expected.some((kind) => error instanceof kind)) return error.message
+  return error instanceof Error ? (error.stack ?? error.message) : String(error)
+}
+
+/** Stops the local services and exits with `code`; the first call wins, later ones do nothing. */
+export function stopOnce(services: { stop(): Promise<void> }) {
+  let stopping = false
+  return async (code: number) => {
+    if (stopping) return
+    stopping = true
+    await services.stop()
+    process.exit(code)
+  }
+}

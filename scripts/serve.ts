@@ -3,7 +3,7 @@
 // then the server runs. SIGTERM stops the server first, then the services.
 import { spawn } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
-import { root, runOrFail, StepFailed } from './run.ts'
+import { failureText, root, runOrFail, stopOnce, StepFailed } from './run.ts'
 import { SERVER_NODE_ARGS } from './node-args.ts'
 
 async function main() {
@@ -15,13 +15,7 @@ async function main() {
   const services = await ensureServices()
   const env = { ...process.env, DATABASE_URL: services.DATABASE_URL, REDIS_URL: services.REDIS_URL }
   const running: { server?: ReturnType<typeof spawn> } = {}
-  let stopping = false
-  const stop = async (code: number) => {
-    if (stopping) return
-    stopping = true
-    await services.stop()
-    process.exit(code)
-  }
+  const stop = stopOnce(services)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       const server = running.server
@@ -45,12 +39,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const message =
-    error instanceof ServiceError || error instanceof StepFailed
-      ? error.message
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error)
-  process.stderr.write(`[serve] ${message}\n`)
+  process.stderr.write(`[serve] ${failureText(error, [ServiceError, StepFailed])}\n`)
   process.exit(1)
 })

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { ensureServices, ServiceError } from './services.ts'
-import { root, runOrFail, StepFailed } from './run.ts'
+import { root, runOrFail, stopOnce, StepFailed } from './run.ts'
 import { SERVER_NODE_ARGS } from './node-args.ts'
 
 const { values } = parseArgs({
@@ -27,13 +27,7 @@ async function main() {
     // A demo that stays alive: auctions kept running, house bots bidding (DEMO_MODE=0 turns it off).
     DEMO_MODE: process.env.DEMO_MODE ?? '1',
   }
-  let stopping = false
-  const stop = async (code: number) => {
-    if (stopping) return
-    stopping = true
-    await services.stop()
-    process.exit(code)
-  }
+  const stop = stopOnce(services)
   const running: { child?: ChildProcess } = {}
   // Ctrl-C before the server runs stops the services; afterwards the server stops first.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -12,6 +12,7 @@ import { firstVisit, secondVisit, stopGracefully, waitReady, type Site } from '.
 import { checkWritten, externalServices } from './image/external.ts'
 import { ensurePackages, ImageTestError, podman, say, unsupportedReason } from './image/podman.ts'
 import { ensureServices, ServiceError } from './services.ts'
+import { failureText } from './run.ts'
 
 const IMAGE = 'localhost/penny-auction:test'
 const made = { containers: [] as string[], volumes: [] as string[] }
@@ -154,12 +155,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 main().catch(async (error: unknown) => {
   await cleanUp()
-  const message =
-    error instanceof ImageTestError || error instanceof ServiceError
-      ? error.message
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error)
-  process.stderr.write(`[image] failed: ${message}\n`)
+  process.stderr.write(`[image] failed: ${failureText(error, [ImageTestError, ServiceError])}\n`)
   process.exit(1)
 })

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
-import { runOrFail, StepFailed } from './run.ts'
+import { failureText, runOrFail, StepFailed } from './run.ts'
 import { unsupportedReason } from './image/podman.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -112,12 +112,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const message =
-    error instanceof StepFailed || error instanceof ServiceError
-      ? error.message
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error)
-  process.stderr.write(`\n[test] failed: ${message}\n`)
+  process.stderr.write(`\n[test] failed: ${failureText(error, [StepFailed, ServiceError])}\n`)
   process.exit(error instanceof StepFailed ? error.code || 1 : 1)
 })

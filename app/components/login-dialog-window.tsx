@@ -4,6 +4,7 @@ import { useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthTabs, type AuthActionData, type AuthTab } from '~/components/auth-forms.tsx'
 import { DialogCloseCross } from '~/components/dialog-close.tsx'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 /**
  * The login/register dialog's window: loaded by app/components/login-dialog.tsx when the header's
@@ -25,6 +26,7 @@ export default function LoginDialogWindow({
   const { t } = useTranslation()
   const [tab, setTab] = useState<AuthTab>('login')
   const fetcher = useFetcher<AuthActionData>()
+  const busy = useIsPending({ fetcher })
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -44,7 +46,7 @@ export default function LoginDialogWindow({
             redirectTo={redirectTo}
             actionData={fetcher.data && 'intent' in fetcher.data ? fetcher.data : null}
             FormComponent={fetcher.Form}
-            busy={fetcher.state !== 'idle'}
+            busy={busy}
             submit={(formData) => fetcher.submit(formData, { method: 'post', action: '/login' })}
             idPrefix="dialog"
           />

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from '@remix-run/react'
-import { Gift, Lightbulb, PartyPopper } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { WelcomeContent } from '~/components/welcome.tsx'
 import { useTrack } from '~/utils/analytics.ts'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '~/components/toaster.tsx'
@@ -13,6 +13,7 @@ import {
   normalizePhoneInput,
   PHONE_PREFIX,
 } from '~/validation/user-rules.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // The dialog's window (Radix Dialog) is loaded only for the person who has a dialog to see.
 const OnboardingDialog = lazy(() => import('~/components/onboarding-dialog.tsx'))
@@ -90,53 +91,12 @@ export function Onboarding({ onboarding }: { onboarding: OnboardingSteps }) {
   )
 }
 
-export function WelcomeContent({ titleId, onClose }: { titleId: string; onClose?: () => void }) {
-  const { t } = useTranslation()
-  const { user } = useRootData()
-  return (
-    <div>
-      <PartyPopper aria-hidden className="welcome-icon mb-3 h-10 w-10 text-amber-600" />
-      <h2 id={titleId} className="text-2xl font-bold">
-        {t('welcome.title', { username: user?.username ?? '' })}
-      </h2>
-      <p className="mt-3 flex items-center gap-2 rounded-lg bg-white/70 p-3 font-medium text-amber-900">
-        <Gift aria-hidden className="h-5 w-5 shrink-0" />
-        {t('welcome.gift', { count: 5 })}
-      </p>
-      <h3 className="mt-4 flex items-center gap-2 font-semibold">
-        <Lightbulb aria-hidden className="h-4 w-4" />
-        {t('welcome.tipsTitle')}
-      </h3>
-      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm text-slate-700">
-        <li>{t('welcome.tips.one')}</li>
-        <li>{t('welcome.tips.two')}</li>
-        <li>{t('welcome.tips.three')}</li>
-      </ul>
-      <div className="mt-5 flex flex-wrap gap-2">
-        <Link
-          to="/auctions"
-          onClick={onClose}
-          className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800"
-        >
-          {t('welcome.toAuctions')}
-        </Link>
-        <Link
-          to="/how-it-works"
-          onClick={onClose}
-          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
-        >
-          {t('welcome.howItWorks')}
-        </Link>
-      </div>
-    </div>
-  )
-}
-
 function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () => void }) {
   const { t } = useTranslation()
   const { path, user } = useRootData()
   const hydrated = useHydrated()
   const fetcher = useFetcher<{ ok: boolean; error?: string }>()
+  const pending = useIsPending({ fetcher })
   const [phone, setPhone] = useState(PHONE_PREFIX)
   const phoneCheck = useAvailability('phone', phone, {
     minLength: PHONE_PREFIX.length + 1,
@@ -146,7 +106,7 @@ function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () 
   const maxDate = latestAdultBirthDate(today)
 
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
+    if (pending || !fetcher.data) return
     if (fetcher.data.ok) onDone()
     else if (fetcher.data.error)
       showToast({
@@ -154,7 +114,7 @@ function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () 
         title: t('completeProfile.saveFailed'),
         description: fetcher.data.error,
       })
-  }, [fetcher.state, fetcher.data, onDone, t])
+  }, [pending, fetcher.data, onDone, t])
 
   // The same form before and after hydration (a fetcher's form is a plain form without
   // JavaScript): switching components would remount it and drop what was typed meanwhile.
@@ -277,7 +237,7 @@ function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () 
         )}
         <button
           type="submit"
-          disabled={fetcher.state !== 'idle'}
+          disabled={pending}
           className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
         >
           {t('completeProfile.submit')}

@@ -58,6 +58,19 @@ const dynamicKeys: Record<string, string[]> = {
     'admin-payments:reason.',
   ],
   'app/components/admin/users-activity.tsx': ['admin-users:activity.prebidStatus.'],
+  // A row's actions (RowActions, app/components/ui/table.tsx): each text and label by its action.
+  'app/components/admin/users-table.tsx': ['admin-users:actions.'],
+  'app/components/admin/dashboard-auctions-table.tsx': [
+    'admin-dashboard:auctions.edit',
+    'admin-dashboard:auctions.end',
+    'admin-dashboard:auctions.delete',
+    'admin-dashboard:auctions.*Label',
+  ],
+  'app/components/admin/finished-table.tsx': [
+    'admin-finished:table.view',
+    'admin-finished:table.delete',
+    'admin-finished:table.*Label',
+  ],
   'app/models/autobid.server.ts': ['autobid:errors.'],
   'app/services/alerts/message.server.ts': ['alerts:messages.'],
   'app/components/profile/profile-alerts.tsx': ['alerts:kinds.', 'alerts:channels.'],

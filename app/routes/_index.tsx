@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuctionGrid } from '~/components/auction/auction-grid.tsx'
@@ -17,6 +17,7 @@ import { useCountdown } from '~/utils/use-countdown.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 const i18n = i18nRoute(['watch'])
 export const handle = i18n.handle
@@ -310,7 +311,7 @@ function Winners({ items }: { items: AuctionCardView[] }) {
 /** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
 export const headers = publicPage(1)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export const shouldRevalidate = revalidateUnlessBid
 

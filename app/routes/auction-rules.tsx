@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import {
@@ -13,7 +13,6 @@ import {
   UserCheck,
 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import {
   Card,
   PAGES_NS,
@@ -25,7 +24,6 @@ import {
 } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { publicPage } from '~/utils/cache-control.ts'
 
 // The auction rules (docs/rules.md#static-pages) with its constants; where the client's texts
 // disagreed, docs/decisions/010-static-texts.md says which reading these rules state.
@@ -142,11 +140,4 @@ function OrderRules() {
   )
 }
 
-/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
-export const headers = publicPage(10)
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { ErrorBoundary, headers, meta } from '~/components/static-route.ts'

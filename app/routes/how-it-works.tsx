@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import { i18nRoute } from '~/utils/i18n-route.ts'
 import {
   Calculator,
   CircleHelp,
@@ -12,7 +11,6 @@ import {
   UserPlus,
 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import {
   Card,
   FaqList,
@@ -25,7 +23,6 @@ import {
   TextList,
 } from '~/components/static-page.tsx'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { publicPage } from '~/utils/cache-control.ts'
 
 // How it works (docs/rules.md#static-pages): the rules as the engine applies them
 // (docs/decisions/010-static-texts.md).
@@ -33,10 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request, PAGES_NS)
   return { title: t('howItWorks.title') }
 }
-
-const i18n = i18nRoute(PAGES_NS)
-export const handle = i18n.handle
-export const clientLoader = i18n.clientLoader
 
 const steps = [
   { key: 'register', icon: UserPlus },
@@ -133,11 +126,4 @@ export default function HowItWorksRoute() {
   )
 }
 
-/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
-export const headers = publicPage(10)
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { clientLoader, ErrorBoundary, handle, headers, meta } from '~/components/static-route.ts'

@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // "The site is working", in the site's layout: what an uptime check that renders a page asks
 // for, and the benchmarks' measure of the layout's own cost (bench/ssr.ts).
@@ -15,7 +16,7 @@ export default function StatusRoute() {
   return <p>{text}</p>
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

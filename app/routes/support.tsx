@@ -1,9 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CircleHelp, Clock, LifeBuoy, Mail, MessageCircle, Send } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import {
   Card,
   FaqList,
@@ -15,7 +13,6 @@ import {
 } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { publicPage } from '~/utils/cache-control.ts'
 
 type Channel = { kind: 'email' | 'whatsapp' | 'telegram'; value: string; href: string }
 
@@ -46,10 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })
   return { title: t('support.title'), channels }
 }
-
-const i18n = i18nRoute(PAGES_NS)
-export const handle = i18n.handle
-export const clientLoader = i18n.clientLoader
 
 const channelIcons = { email: Mail, whatsapp: MessageCircle, telegram: Send } as const
 const hours = ['weekdays', 'saturday', 'sunday'] as const
@@ -129,11 +122,4 @@ export default function SupportRoute() {
   )
 }
 
-/** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
-export const headers = publicPage(10)
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { clientLoader, ErrorBoundary, handle, headers, meta } from '~/components/static-route.ts'

@@ -88,3 +88,15 @@ export function refuseAdminForm(
 ) {
   return refuseForm(result, { status, title, text: (key) => adminErrorText(t, key) })
 }
+
+/**
+ * The action of an admin list whose forms moved to dialogs of their own: a post from a page that
+ * old (opened before an update) is refused with 400; it is not guessed at.
+ */
+export function refuseOldPost(ns: readonly [string, ...string[]]) {
+  return async function action({ request }: { request: Request }) {
+    await requireAdmin(request)
+    const t = await getFixedT(request, [...ns, 'common'])
+    throw data(t('admin:errors.invalid'), { status: 400 })
+  }
+}

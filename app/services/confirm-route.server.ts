@@ -9,13 +9,15 @@ import { adminIdParam, adminErrorText, requireAdmin } from '~/services/admin.ser
 import { getFixedT } from '~/services/i18n.server.ts'
 import type { CurrentUser } from '~/services/session.server.ts'
 import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
+import type { ConfirmTexts } from '~/components/admin/confirm-route.tsx'
 import { DomainError } from '~/utils/domain-error.ts'
 import { readForm } from '~/utils/form.server.ts'
 
 // The server half of an admin confirmation route (/admin/auctions/ID/end, /admin/users/ID/delete,
 // /admin/orders/ID/refund, …): the loader names the thing the dialog is about, the action runs
 // one model call and goes back to the list with a toast, or answers the refusal for the dialog
-// to show. The page half is <ConfirmRoute> (app/components/admin/confirm-route.tsx).
+// to show. The page half is <ConfirmRoute> (app/components/admin/confirm-route.tsx), which shows
+// the texts the loader wrote.
 
 export type ConfirmInput = {
   /** The id from the route's address, checked (a 400 for one no page of ours writes). */
@@ -30,10 +32,18 @@ export function confirmRoute<Thing>(options: {
   ns: readonly [string, ...string[]]
   /** What the dialog names (null or a part of it missing when it is gone). */
   find: (id: string, context: AppLoadContext) => Promise<Thing>
+  /**
+   * The dialog's texts about what it names (`confirm`, its button, null when there is nothing
+   * to confirm); without them the route's component writes its own (a refund's amount).
+   */
+  texts?: (t: TFunction, thing: Thing) => ConfirmTexts
   /** The one model call; a DomainError is a refusal the dialog shows. */
   run: (input: ConfirmInput) => Promise<unknown>
-  /** Where a success goes: the list the dialog was opened over, its query kept. */
-  back: (request: Request) => string
+  /**
+   * Where a success goes: the list the dialog was opened over, its query (from the dialog's
+   * `search`) kept; the same function closes the dialog (<ConfirmRoute back>).
+   */
+  back: (search: string) => string
   /** The success toast, from what the dialog named before the call. */
   done: (t: TFunction, thing: Thing) => string
   /** The title key of the toast a refusal also shows; without it the dialog alone says why. */
@@ -46,7 +56,11 @@ export function confirmRoute<Thing>(options: {
   async function loader({ request, params, context }: LoaderFunctionArgs) {
     await requireAdmin(request)
     const id = params.id ?? ''
-    return { id, thing: await options.find(id, context) }
+    const thing = await options.find(id, context)
+    const closeTo = options.back(new URL(request.url).search)
+    if (!options.texts) return { id, thing, closeTo, texts: null }
+    const t = await getFixedT(request, [...options.ns, 'common'])
+    return { id, thing, closeTo, texts: options.texts(t, thing) }
   }
 
   async function action({ request, params, context }: ActionFunctionArgs) {
@@ -62,7 +76,7 @@ export function confirmRoute<Thing>(options: {
       const title = options.failed ? t(options.failed) : undefined
       return refuseConfirmation(errorText(t, error.key), error.status, title)
     }
-    return redirectWithToast(options.back(request), {
+    return redirectWithToast(options.back(new URL(request.url).search), {
       type: 'success',
       description: options.done(t, thing),
     })

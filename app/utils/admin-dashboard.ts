@@ -47,6 +47,11 @@ export function dashboardHref(
 }
 
 /** Where an admin action goes back to: the dashboard, its pages kept. */
+/** The dashboard itself, its tables' query kept from `search`: where its dialogs close to. */
+export function dashboardList(search: string) {
+  return dashboardHref('', search)
+}
+
 export function dashboardUrl(request: Request, path = '') {
   return dashboardHref(path, new URL(request.url).search)
 }

@@ -27,3 +27,8 @@ export function listHref(name: AdminList, search: string, path = '') {
 export function listUrl(name: AdminList, request: Request) {
   return listHref(name, new URL(request.url).search)
 }
+
+/** The list's address from a dialog's `search`: where the dialog closes to and goes back to. */
+export function listBack(name: AdminList) {
+  return (search: string) => listHref(name, search)
+}

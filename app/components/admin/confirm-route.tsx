@@ -1,4 +1,4 @@
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
@@ -6,14 +6,33 @@ import { Alert } from '~/components/ui/alert.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 
+/** A confirmation's texts: its title, what will happen, its button (none: nothing to confirm). */
+export type ConfirmTexts = { title: string; description: string; confirm: string | null }
+
 /**
- * The page half of a confirmation route (app/services/confirm-route.server.ts): a dialog over
- * the list saying what will happen, the reason a refused attempt gave, and a form posting to this
- * route (with `children` as its fields, a refund's reason) or, without `confirmLabel`, no form at
- * all (nothing to confirm: the thing is gone or may not be touched). Without JavaScript it is a
- * section of the page and the form a plain post.
+ * The page half of a confirmation route (app/services/confirm-route.server.ts): the dialog with
+ * the texts and the address to close to that its loader wrote.
  */
-export function ConfirmRoute({
+export function ConfirmRoute({ returnFocusTo }: { returnFocusTo?: string }) {
+  const { texts, closeTo } = useLoaderData<{ texts: ConfirmTexts; closeTo: string }>()
+  return (
+    <ConfirmDialog
+      title={texts.title}
+      description={texts.description}
+      confirmLabel={texts.confirm}
+      closeTo={closeTo}
+      returnFocusTo={returnFocusTo}
+    />
+  )
+}
+
+/**
+ * A confirmation dialog over the list saying what will happen, the reason a refused attempt
+ * gave, and a form posting to this route (with `children` as its fields, a refund's reason) or,
+ * without `confirmLabel`, no form at all (nothing to confirm: the thing is gone or may not be
+ * touched). Without JavaScript it is a section of the page and the form a plain post.
+ */
+export function ConfirmDialog({
   title,
   description,
   confirmLabel,

@@ -14,6 +14,7 @@ import { Field, FormError, SelectField } from '~/components/ui/field.tsx'
 import type { AuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { botAssignSchema } from '~/validation/admin.ts'
 import { Alert } from '~/components/ui/alert.tsx'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // The bots of one auction, in its edit dialog.
 // Adding one posts to admin._dashboard.auctions.$id.assign, removing one to ….unassign; with
@@ -41,7 +42,7 @@ export function AuctionBots({
   })
   const unassign = useFetcher<{ error: string }>({ key: `unassign-bot-${auction.id}` })
   // Busy while the post is on its way; the pages reload afterwards in the background.
-  const busy = assign.state === 'submitting'
+  const busy = useIsPending({ fetcher: assign, state: 'submitting' })
   const [form, fields] = useForm({
     id: `assign-bot-${auction.id}`,
     lastResult: assign.data?.result ?? assignResult,

@@ -1,12 +1,12 @@
 import { Link } from '@remix-run/react'
-import { Package, Pencil, Square, Trash2 } from 'lucide-react'
+import { Package } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { buttonClass } from '~/components/ui/button.tsx'
-import { Table } from '~/components/ui/table.tsx'
+import { RowActions, Table } from '~/components/ui/table.tsx'
 import { StatusBadge } from '~/components/auction/status-badge.tsx'
 import type { AuctionView } from '~/models/auction-live.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 
 type Row = Pick<
   AuctionView,
@@ -64,40 +64,13 @@ export function AuctionsTable({
             {formatDateTime(auction.startTime)}
           </td>
           <td className="px-3 py-2 text-right tabular-nums">{auction.prebidsCount}</td>
-          <td className="px-3 py-2">
-            <div className="flex flex-wrap gap-1">
-              <Link
-                to={dialogHref(auction.id, 'edit')}
-                preventScrollReset
-                aria-label={t('auctions.editLabel', { title: auction.title })}
-                className={buttonClass({ variant: 'outline', size: 'sm' })}
-              >
-                <Pencil aria-hidden className="h-4 w-4" />
-                {t('auctions.edit')}
-              </Link>
-              {auction.status === 'live' ? (
-                <Link
-                  to={dialogHref(auction.id, 'end')}
-                  preventScrollReset
-                  aria-label={t('auctions.endLabel', { title: auction.title })}
-                  className={buttonClass({ variant: 'accent', size: 'sm' })}
-                >
-                  <Square aria-hidden className="h-4 w-4" />
-                  {t('auctions.end')}
-                </Link>
-              ) : (
-                <Link
-                  to={dialogHref(auction.id, 'delete')}
-                  preventScrollReset
-                  aria-label={t('auctions.deleteLabel', { title: auction.title })}
-                  className={buttonClass({ variant: 'dangerOutline', size: 'sm' })}
-                >
-                  <Trash2 aria-hidden className="h-4 w-4" />
-                  {t('auctions.delete')}
-                </Link>
-              )}
-            </div>
-          </td>
+          <RowActions
+            dense
+            actions={['edit', auction.status === 'live' ? 'end' : 'delete']}
+            href={(action) => dialogHref(auction.id, action)}
+            text={(action) => t(`auctions.${action}`)}
+            label={(action) => t(`auctions.${action}Label`, { title: auction.title })}
+          />
         </tr>
       ))}
     </Table>
@@ -112,14 +85,12 @@ export function BidPackages({
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   return (
-    <section
-      aria-labelledby="packages-heading"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    <DashboardCard
+      id="packages-heading"
+      heading={t('packages.heading')}
+      icon={<Package aria-hidden className="h-5 w-5 text-amber-700" />}
+      gap="space-y-3"
     >
-      <h2 id="packages-heading" className="flex items-center gap-2 text-xl font-semibold">
-        <Package aria-hidden className="h-5 w-5 text-amber-700" />
-        {t('packages.heading')}
-      </h2>
       {packages.length === 0 ? (
         <p className="text-slate-600">{t('packages.empty')}</p>
       ) : (
@@ -145,6 +116,6 @@ export function BidPackages({
           ))}
         </ul>
       )}
-    </section>
+    </DashboardCard>
   )
 }

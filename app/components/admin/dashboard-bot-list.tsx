@@ -9,6 +9,8 @@ import { Field, FormError } from '~/components/ui/field.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { formatDate } from '~/utils/dates.ts'
 import { botCreateSchema } from '~/validation/admin.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
+import { Table } from '~/components/ui/table.tsx'
 
 // The dashboard's bots: the list, each with a link to its delete dialog route, and the form for a
 // new bot, which posts to its own route (admin._dashboard.bots.new); with JavaScript through a
@@ -37,7 +39,7 @@ export function BotCreateForm({
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: 'create-bot' })
   // Busy while the post is on its way; the pages reload afterwards in the background.
-  const busy = fetcher.state === 'submitting'
+  const busy = useIsPending({ fetcher, state: 'submitting' })
   const [form, fields] = useForm({
     id: 'create-bot',
     lastResult: fetcher.data?.result ?? lastResult,
@@ -103,60 +105,51 @@ export function BotListCard({
       {bots.bots.length === 0 ? (
         <p className="text-slate-600">{t('bots.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
-            <caption className="sr-only">
-              {t('bots.caption', { page: bots.page, pages: bots.totalPages, total: bots.total })}
-            </caption>
-            <thead className="text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t('bots.username')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t('bots.name')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t('bots.createdAt')}
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">{t('bots.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {bots.bots.map((bot) => (
-                <tr key={bot.id}>
-                  <th scope="row" className="py-2 pr-3 font-medium">
-                    {bot.username}
-                    {bot.isActive ? null : (
-                      <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs">
-                        {t('bots.inactive')}
-                      </span>
-                    )}
-                  </th>
-                  <td className="py-2 pr-3">
-                    {bot.firstName} {bot.lastName}
-                  </td>
-                  <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
-                    {formatDate(bot.createdAt)}
-                  </td>
-                  <td className="py-2 text-right">
-                    <Link
-                      to={deleteHref(bot.id)}
-                      preventScrollReset
-                      aria-label={t('bots.deleteLabel', { name: bot.username })}
-                      className="inline-flex items-center gap-1 rounded-md border border-red-300 px-2 py-1 text-sm font-semibold text-red-800 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
-                    >
-                      <Trash2 aria-hidden className="h-4 w-4" />
-                      {t('bots.delete')}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t('bots.caption', {
+            page: bots.page,
+            pages: bots.totalPages,
+            total: bots.total,
+          })}
+          columns={[
+            t('bots.username'),
+            t('bots.name'),
+            t('bots.createdAt'),
+            { label: t('bots.actions'), hidden: true },
+          ]}
+          width="sm"
+          look="card"
+        >
+          {bots.bots.map((bot) => (
+            <tr key={bot.id}>
+              <th scope="row" className="py-2 pr-3 font-medium">
+                {bot.username}
+                {bot.isActive ? null : (
+                  <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs">
+                    {t('bots.inactive')}
+                  </span>
+                )}
+              </th>
+              <td className="py-2 pr-3">
+                {bot.firstName} {bot.lastName}
+              </td>
+              <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
+                {formatDate(bot.createdAt)}
+              </td>
+              <td className="py-2 text-right">
+                <Link
+                  to={deleteHref(bot.id)}
+                  preventScrollReset
+                  aria-label={t('bots.deleteLabel', { name: bot.username })}
+                  className="inline-flex items-center gap-1 rounded-md border border-red-300 px-2 py-1 text-sm font-semibold text-red-800 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+                >
+                  <Trash2 aria-hidden className="h-4 w-4" />
+                  {t('bots.delete')}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <Pager page={bots.page} totalPages={bots.totalPages} href={pageHref} />
 

@@ -7,6 +7,7 @@ import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/adm
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 import { Field, FormError } from '~/components/ui/field.tsx'
 import { botSettingsSchema } from '~/validation/admin.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 // The bot settings of the dashboard. The form posts to its own route
 // (admin._dashboard.bots.settings); with JavaScript through a fetcher, so a refusal shows where the
@@ -42,7 +43,7 @@ export function BotSettingsForm({
   const { t } = useTranslation(['admin-dashboard', 'admin'])
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: 'bot-settings' })
   // Busy while the post is on its way; the pages reload afterwards in the background.
-  const busy = fetcher.state === 'submitting'
+  const busy = useIsPending({ fetcher, state: 'submitting' })
   const [form, fields] = useForm({
     id: 'bot-settings',
     lastResult: fetcher.data?.result ?? lastResult,

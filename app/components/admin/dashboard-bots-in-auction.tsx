@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 import { submitButtonClass } from '~/components/admin/form-helpers.ts'
 import { controlClass } from '~/components/ui/field.tsx'
+import { Table } from '~/components/ui/table.tsx'
 
 // The dashboard's bots-in-auction card: an auction chosen from those not over, and the bots
 // bidding in it with their bids against their limits (the same figures as
@@ -72,45 +73,30 @@ export function BotsInAuctionCard({
         card.bots.length === 0 ? (
           <p className="text-slate-600">{t('botsInAuction.noBots', { title: chosen.title })}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[20rem] text-left text-sm">
-              <caption className="sr-only">
-                {t('botsInAuction.caption', { title: chosen.title })}
-              </caption>
-              <thead className="text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    {t('bots.username')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    {t('botsInAuction.bids')}
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    {t('botsInAuction.limit')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {card.bots.map((bot) => (
-                  <tr key={bot.botId}>
-                    <th scope="row" className="py-2 pr-3 font-medium">
-                      {bot.username}
-                      <span className="block text-xs font-normal text-slate-600">{bot.name}</span>
-                      {bot.isActive ? null : (
-                        <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal">
-                          {t('bots.inactive')}
-                        </span>
-                      )}
-                    </th>
-                    <td className="py-2 pr-3 tabular-nums">{bot.currentBids}</td>
-                    <td className="py-2 tabular-nums">
-                      {bot.bidLimit === 0 ? t('botsInAuction.unlimited') : bot.bidLimit}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption={t('botsInAuction.caption', { title: chosen.title })}
+            columns={[t('bots.username'), t('botsInAuction.bids'), t('botsInAuction.limit')]}
+            width="xs"
+            look="card"
+          >
+            {card.bots.map((bot) => (
+              <tr key={bot.botId}>
+                <th scope="row" className="py-2 pr-3 font-medium">
+                  {bot.username}
+                  <span className="block text-xs font-normal text-slate-600">{bot.name}</span>
+                  {bot.isActive ? null : (
+                    <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal">
+                      {t('bots.inactive')}
+                    </span>
+                  )}
+                </th>
+                <td className="py-2 pr-3 tabular-nums">{bot.currentBids}</td>
+                <td className="py-2 tabular-nums">
+                  {bot.bidLimit === 0 ? t('botsInAuction.unlimited') : bot.bidLimit}
+                </td>
+              </tr>
+            ))}
+          </Table>
         )
       ) : null}
     </DashboardCard>

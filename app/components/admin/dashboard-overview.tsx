@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { Bell, ChevronRight, CreditCard, Package, Settings, Trophy, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Panel, StatList } from '~/components/ui/panel.tsx'
 
 /** Navigation cards to the other admin pages. */
 export function AdminNav() {
@@ -89,21 +90,12 @@ export function SystemStats({ stats }: { stats: SystemStatsData }) {
     [t('stats.activeBots'), stats.activeBots],
   ]
   return (
-    <section
-      aria-labelledby="stats-heading"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="stats-heading" className="mb-3 text-xl font-semibold">
-        {t('stats.heading')}
-      </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {items.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-sm text-slate-700">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <Panel id="stats-heading" heading={t('stats.heading')}>
+      <StatList
+        items={items}
+        look="lg"
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+      />
+    </Panel>
   )
 }

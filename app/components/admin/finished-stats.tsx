@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { StatList } from '~/components/ui/panel.tsx'
 
 export type AuctionStats = {
   totalBids: number
@@ -32,14 +33,7 @@ export function FinishedStats({ stats }: { stats: AuctionStats }) {
   ]
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {counts.map(([label, value]) => (
-          <div key={label} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
-            <dt className="text-xs text-slate-700">{label}</dt>
-            <dd className="text-xl font-bold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatList items={counts} look="boxed" className="grid grid-cols-2 gap-2 sm:grid-cols-3" />
       <h3 className="text-lg font-semibold">{t('stats.bids')}</h3>
       {stats.bids.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-slate-600">

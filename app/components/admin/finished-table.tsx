@@ -1,8 +1,6 @@
-import { Link } from '@remix-run/react'
-import { BarChart3, ExternalLink, ImageOff, Trash2 } from 'lucide-react'
+import { ImageOff } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { buttonClass } from '~/components/ui/button.tsx'
-import { Table } from '~/components/ui/table.tsx'
+import { RowActions, Table } from '~/components/ui/table.tsx'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { ProductImage } from '~/components/product-image.tsx'
@@ -108,36 +106,14 @@ export function FinishedTable({
               {t('table.savingsPercent', { percent: percent.format(auction.savingsPercent) })}
             </span>
           </td>
-          <td className="px-3 py-3">
-            <div className="flex flex-wrap gap-1">
-              <Link
-                to={`/auction/${auction.slug}`}
-                aria-label={t('table.viewLabel', { title: auction.title })}
-                className={buttonClass({ variant: 'outline', size: 'sm' })}
-              >
-                <ExternalLink aria-hidden className="h-4 w-4" />
-                {t('table.view')}
-              </Link>
-              <Link
-                to={dialogHref(auction.id, 'stats')}
-                preventScrollReset
-                aria-label={t('table.statsLabel', { title: auction.title })}
-                className={buttonClass({ variant: 'accent', size: 'sm' })}
-              >
-                <BarChart3 aria-hidden className="h-4 w-4" />
-                {t('table.stats')}
-              </Link>
-              <Link
-                to={dialogHref(auction.id, 'delete')}
-                preventScrollReset
-                aria-label={t('table.deleteLabel', { title: auction.title })}
-                className={buttonClass({ variant: 'dangerOutline', size: 'sm' })}
-              >
-                <Trash2 aria-hidden className="h-4 w-4" />
-                {t('table.delete')}
-              </Link>
-            </div>
-          </td>
+          <RowActions
+            actions={['view', 'stats', 'delete']}
+            href={(action) =>
+              action === 'view' ? `/auction/${auction.slug}` : dialogHref(auction.id, action)
+            }
+            text={(action) => t(`table.${action}`)}
+            label={(action) => t(`table.${action}Label`, { title: auction.title })}
+          />
         </tr>
       ))}
     </Table>

@@ -1,8 +1,5 @@
-import { Link } from '@remix-run/react'
-import { Activity, Pencil, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { buttonClass } from '~/components/ui/button.tsx'
-import { Table } from '~/components/ui/table.tsx'
+import { RowActions, Table } from '~/components/ui/table.tsx'
 import { formatDate } from '~/utils/dates.ts'
 
 export type UserRow = {
@@ -94,39 +91,12 @@ export function UsersTable({
               </span>
             </td>
             <td className="whitespace-nowrap px-3 py-3">{formatDate(user.createdAt)}</td>
-            <td className="px-3 py-3">
-              <div className="flex flex-wrap gap-1">
-                <Link
-                  to={dialogHref(user.id, 'edit')}
-                  preventScrollReset
-                  aria-label={t('actions.editUser', { username: user.username })}
-                  className={buttonClass({ variant: 'outline', size: 'sm' })}
-                >
-                  <Pencil aria-hidden className="h-4 w-4" />
-                  {t('actions.edit')}
-                </Link>
-                <Link
-                  to={dialogHref(user.id, 'activity')}
-                  preventScrollReset
-                  aria-label={t('actions.activityUser', { username: user.username })}
-                  className={buttonClass({ variant: 'outline', size: 'sm' })}
-                >
-                  <Activity aria-hidden className="h-4 w-4" />
-                  {t('actions.activity')}
-                </Link>
-                {self ? null : (
-                  <Link
-                    to={dialogHref(user.id, 'delete')}
-                    preventScrollReset
-                    aria-label={t('actions.deleteUser', { username: user.username })}
-                    className={buttonClass({ variant: 'dangerOutline', size: 'sm' })}
-                  >
-                    <Trash2 aria-hidden className="h-4 w-4" />
-                    {t('actions.delete')}
-                  </Link>
-                )}
-              </div>
-            </td>
+            <RowActions
+              actions={self ? ['edit', 'activity'] : ['edit', 'activity', 'delete']}
+              href={(action) => dialogHref(user.id, action)}
+              text={(action) => t(`actions.${action}`)}
+              label={(action) => t(`actions.${action}User`, { username: user.username })}
+            />
           </tr>
         )
       })}

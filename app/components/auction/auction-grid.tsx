@@ -19,6 +19,7 @@ import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useLinkClicks } from '~/utils/link-clicks.ts'
 import { useLiveAuctions } from '~/utils/use-live-auction.ts'
 import { BID_ACTION } from '~/utils/revalidation.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 /** Why a signed-in person cannot bid (they lead) or prebid (they hold one) on a card, if so. */
 export function cardDisabledReason(
@@ -166,6 +167,7 @@ function BidSubmission({
   onDone,
 }: Sending & { onDone: (sent: Sending) => void }) {
   const fetcher = useFetcher<BidActionResult>({ key: `${intent}-${auctionId}` })
+  const pending = useIsPending({ fetcher })
   const announce = useBidAnnouncer()
   const submitted = useRef(false)
   const busy = useRef(false)
@@ -181,7 +183,7 @@ function BidSubmission({
   }, [submit, intent, auctionId])
 
   useEffect(() => {
-    if (fetcher.state !== 'idle') {
+    if (pending) {
       busy.current = true
       return
     }
@@ -189,7 +191,7 @@ function BidSubmission({
     busy.current = false
     if (fetcher.data) announce(fetcher.data, intent, auctionId)
     onDone({ intent, auctionId })
-  }, [fetcher.state, fetcher.data, announce, onDone, intent, auctionId])
+  }, [pending, fetcher.data, announce, onDone, intent, auctionId])
 
   return null
 }

@@ -6,6 +6,7 @@ import { showToast } from '~/components/toaster.tsx'
 import { useHydrated } from '~/utils/hooks.ts'
 import { useSocket } from '~/utils/socket.tsx'
 import { AUTO_BID_MAX } from '../../../engine/types.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 type ActionResult = { ok: boolean; message: string }
 
@@ -24,11 +25,11 @@ export function AutoBidPanel({
   const location = useLocation()
   const hydrated = useHydrated()
   const fetcher = useFetcher<ActionResult>({ key: `autobid-${auctionId}` })
-  const pending = fetcher.state !== 'idle'
+  const pending = useIsPending({ fetcher })
   const intent = autoBid ? 'autobidStop' : 'autobid'
 
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
+    if (pending || !fetcher.data) return
     const failed = intent === 'autobid' ? t('startFailed') : t('stopFailed')
     showToast(
       fetcher.data.ok
@@ -37,7 +38,7 @@ export function AutoBidPanel({
     )
     // The toast belongs to the answer, not to a later change of intent.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data, t])
+  }, [pending, fetcher.data, t])
 
   // Bids placed for the user (and the return at the end) refresh the figures shown here.
   const { socket } = useSocket()

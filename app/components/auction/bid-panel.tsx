@@ -7,6 +7,7 @@ import { eventValue, useTrack } from '~/utils/analytics.ts'
 import { useHydrated, useOptionalUser, useReportBalance } from '~/utils/hooks.ts'
 import { BID_ACTION } from '~/utils/revalidation.ts'
 import { loginHref } from '~/utils/login-href.ts'
+import { useIsPending } from '~/utils/use-is-pending.ts'
 
 export type BidIntent = 'bid' | 'prebid'
 export type BidActionResult = {
@@ -40,12 +41,12 @@ export function BidPanel({
   const location = useLocation()
   const hydrated = useHydrated()
   const fetcher = useFetcher<BidActionResult>({ key: `${intent}-${auctionId}` })
-  const pending = fetcher.state !== 'idle'
+  const pending = useIsPending({ fetcher })
 
   const announce = useBidAnnouncer()
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data) announce(fetcher.data, intent, auctionId)
-  }, [fetcher.state, fetcher.data, intent, auctionId, announce])
+    if (!pending && fetcher.data) announce(fetcher.data, intent, auctionId)
+  }, [pending, fetcher.data, intent, auctionId, announce])
 
   if (!user) {
     return (

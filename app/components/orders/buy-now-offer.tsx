@@ -6,6 +6,7 @@ import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { loginHref } from '~/utils/login-href.ts'
+import { Panel } from '~/components/ui/panel.tsx'
 
 // Buy It Now on a finished auction's page (docs/decisions/017-buy-it-now.md): a participant who
 // did not win sees their price (retail less 15 som per bid spent) and buys with a plain form;
@@ -39,13 +40,12 @@ export function BuyNowOffer({ offer, retailPrice }: { offer: Offer; retailPrice:
   }
 
   return (
-    <section
-      aria-labelledby="buy-now-title"
-      className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4"
+    <Panel
+      id="buy-now-title"
+      heading={t('buyNow.title')}
+      look="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4"
+      headingClassName="text-lg font-bold"
     >
-      <h2 id="buy-now-title" className="text-lg font-bold">
-        {t('buyNow.title')}
-      </h2>
       <p className="text-sm text-slate-700">{t('buyNow.text')}</p>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <dt className="text-slate-600">{t('buyNow.retail')}</dt>
@@ -80,6 +80,6 @@ export function BuyNowOffer({ offer, retailPrice }: { offer: Offer; retailPrice:
           {t('buyNow.button')}
         </button>
       </Form>
-    </section>
+    </Panel>
   )
 }

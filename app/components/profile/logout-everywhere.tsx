@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { Panel } from '~/components/ui/panel.tsx'
 
 /**
  * "Log out on all devices": a plain form to /logout (app/routes/account/logout.tsx) that ends every
@@ -8,13 +9,11 @@ import { useTranslation } from 'react-i18next'
 export function LogoutEverywhere() {
   const { t } = useTranslation()
   return (
-    <section
-      aria-labelledby="sessions-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    <Panel
+      id="sessions-title"
+      heading={t('profile.sessions.title')}
+      headingClassName="mb-2 text-xl font-semibold"
     >
-      <h2 id="sessions-title" className="mb-2 text-xl font-semibold">
-        {t('profile.sessions.title')}
-      </h2>
       <p id="sessions-text" className="mb-4 text-sm text-slate-600">
         {t('profile.sessions.text')}
       </p>
@@ -28,6 +27,6 @@ export function LogoutEverywhere() {
           {t('profile.sessions.logoutEverywhere')}
         </button>
       </Form>
-    </section>
+    </Panel>
   )
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { UserStats } from '~/models/account.server.ts'
+import { Panel, StatList } from '~/components/ui/panel.tsx'
 
 /** The profile's numbers: bids and prebids running, auctions won, bids spent, success rate. */
 export function StatsCard({ stats }: { stats: UserStats }) {
@@ -12,22 +13,13 @@ export function StatsCard({ stats }: { stats: UserStats }) {
     [t('profile.stats.successRate'), `${stats.successRate}%`],
   ]
   return (
-    <section
-      aria-labelledby="stats-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    <Panel
+      id="stats-title"
+      heading={t('profile.stats.title')}
+      headingClassName="mb-4 text-xl font-semibold"
     >
-      <h2 id="stats-title" className="mb-4 text-xl font-semibold">
-        {t('profile.stats.title')}
-      </h2>
-      <dl className="grid grid-cols-2 gap-3">
-        {items.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="text-lg font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatList items={items} className="grid grid-cols-2 gap-3" />
       <p className="mt-3 text-xs text-slate-600">{t('profile.stats.successRateHint')}</p>
-    </section>
+    </Panel>
   )
 }

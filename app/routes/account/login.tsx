@@ -1,11 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigate, useSubmit } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuthTabs, type AuthActionData, type AuthTab } from '~/components/auth-forms.tsx'
@@ -23,6 +17,7 @@ import { useHydrated } from '~/utils/hooks.ts'
 import { loginSchema, registerFormServerSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -138,7 +133,7 @@ export default function LoginRoute() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

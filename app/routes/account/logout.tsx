@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -16,6 +10,7 @@ import { createToastHeaders } from '~/services/toast.server.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { combineHeaders } from '~/utils/http.ts'
 import { Alert } from '~/components/ui/alert.tsx'
+import { titleMeta } from '~/utils/meta.ts'
 
 // Logging out deletes the Session row, so the cookie is worthless even if it was copied; with
 // `scope=everywhere` (the profile's button) every session of the account goes, this one too.
@@ -69,7 +64,7 @@ export default function LogoutRoute() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Coins, Headphones, ListOrdered, ShieldCheck, Ticket, Zap } from 'lucide-react'
@@ -22,6 +16,7 @@ import { redirectWithToast } from '~/services/toast.server.ts'
 import { BID_PACKAGES, findBidPackage } from '~/utils/bid-packages.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /topup (docs/rules.md#top-up-and-payments): the packages, a Buy button on each
 // that opens the payment provider's checkout, and the result when the payer comes back
@@ -140,7 +135,7 @@ export default function TopupRoute() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CircleAlert, Loader2, Package } from 'lucide-react'
@@ -19,6 +13,7 @@ import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /topup/order/{id}: the owner of a won (or bought) item pays price + delivery through the
 // payment provider, while the order awaits payment within its 48 hours.
@@ -142,7 +137,7 @@ function Row({ label, value }: { label: string; value: string }) {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,11 +1,8 @@
-import { useLoaderData, useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
 import { ConfirmRoute } from '~/components/admin/confirm-route.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { endAuction } from '~/models/admin-auctions.server.ts'
 import { auctionNamed } from '~/models/admin-dashboard.server.ts'
 import { confirmRoute } from '~/services/confirm-route.server.ts'
-import { DASHBOARD_NS, dashboardHref, dashboardUrl } from '~/utils/admin-dashboard.ts'
+import { DASHBOARD_NS, dashboardList } from '~/utils/admin-dashboard.ts'
 
 // /admin/auctions/ID/end: ends a live auction now, after a confirmation in a dialog over the
 // dashboard; the last bidder wins.
@@ -15,8 +12,13 @@ export const handle = { i18n: [...DASHBOARD_NS] }
 const route = confirmRoute({
   ns: DASHBOARD_NS,
   find: (id, { engine }) => auctionNamed(engine, id),
+  texts: (t, auction) => ({
+    title: t('end.title', { title: auction?.title ?? '' }),
+    description: auction ? t('end.text') : t('form.notFound'),
+    confirm: t('end.confirm'),
+  }),
   run: ({ id, context }) => endAuction(context.engine, id),
-  back: (request) => dashboardUrl(request),
+  back: dashboardList,
   done: (t, auction) => t('end.done', { title: auction?.title ?? '' }),
   failed: 'end.failed',
 })
@@ -24,20 +26,7 @@ export const loader = route.loader
 export const action = route.action
 
 export default function EndAuctionRoute() {
-  const { thing: auction } = useLoaderData<typeof loader>()
-  const { search } = useLocation()
-  const { t } = useTranslation(DASHBOARD_NS)
-  return (
-    <ConfirmRoute
-      title={t('end.title', { title: auction?.title ?? '' })}
-      description={auction ? t('end.text') : t('form.notFound')}
-      confirmLabel={t('end.confirm')}
-      closeTo={dashboardHref('', search)}
-      returnFocusTo="auctions-heading"
-    />
-  )
+  return <ConfirmRoute returnFocusTo="auctions-heading" />
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -1,9 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation, useMatches } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Plus } from 'lucide-react'
@@ -35,6 +30,7 @@ import {
 import { pageParam } from '~/utils/http.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin, the admin dashboard: statistics, the open auctions, bid packages, bot settings, the
 // bot list and the bots in one auction. Every dialog (a new auction, an auction's edit with its bots, end, delete, a bot's
@@ -170,7 +166,7 @@ export default function AdminDashboardRoute() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

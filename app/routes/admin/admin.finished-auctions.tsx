@@ -1,22 +1,18 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
-import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { AdminPageHeader } from '~/components/admin/page-header.tsx'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
-import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { FinishedTable } from '~/components/admin/finished-table.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { listFinished } from '~/models/admin-finished.server.ts'
-import { requireAdmin } from '~/services/admin.server.ts'
+import { refuseOldPost, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { pageParam } from '~/utils/http.ts'
 import { listHref } from '~/utils/admin-lists.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin/finished-auctions (docs/rules.md#admin-finished-auctions): the results, newest
 // first. An auction's statistics and its delete confirmation are child routes
@@ -41,17 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
-/**
- * Before the dialogs had routes of their own, the delete confirmation posted here. A page that
- * old (opened before an update) is refused; its post is not guessed at.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, [...NS, 'common'])
-  throw data(t('admin:errors.invalid'), { status: 400 })
-}
+/** Before the dialogs had routes of their own, their forms posted here. */
+export const action = refuseOldPost(NS)
 
 export default function AdminFinishedAuctionsRoute() {
   const loaded = useLoaderData<typeof loader>()
@@ -70,20 +59,11 @@ export default function AdminFinishedAuctionsRoute() {
 
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <Link
-          to="/admin"
-          className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800 underline-offset-2 hover:underline"
-        >
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          {t('back')}
-        </Link>
-        <h1 className="text-3xl font-bold">{t('title')}</h1>
-        <p className="text-slate-700">{t('intro')}</p>
+      <AdminPageHeader back={t('back')} title={t('title')} lead={t('intro')}>
         {loaded.total > 0 ? (
           <p className="text-sm text-slate-700">{t('summary', { count: loaded.total })}</p>
         ) : null}
-      </div>
+      </AdminPageHeader>
 
       {/* Before the table: without JavaScript a dialog is a section of the page, seen first. */}
       <Outlet />

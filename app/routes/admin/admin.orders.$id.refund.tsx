@@ -1,11 +1,10 @@
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ConfirmRoute } from '~/components/admin/confirm-route.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { ConfirmDialog } from '~/components/admin/confirm-route.tsx'
 import { refundTarget } from '~/models/admin-orders.server.ts'
 import { confirmRoute } from '~/services/confirm-route.server.ts'
 import { refundOrder } from '~/services/payments/refund.server.ts'
-import { listHref, listUrl } from '~/utils/admin-lists.ts'
+import { listBack } from '~/utils/admin-lists.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { REFUND_REASON_MAX, refundSchema } from '~/validation/order.ts'
@@ -26,7 +25,7 @@ const route = confirmRoute({
       throw new DomainError(400, parsed.error.issues[0]?.message ?? 'errors.reason')
     return refundOrder(id, admin, parsed.data.reason)
   },
-  back: (request) => listUrl('orders', request),
+  back: listBack('orders'),
   done: (t, order) => t('refund.done', { title: order.title ?? '' }),
   errorText: (t, key) => t(key),
 })
@@ -34,13 +33,12 @@ export const loader = route.loader
 export const action = route.action
 
 export default function RefundOrderRoute() {
-  const { thing: refund } = useLoaderData<typeof loader>()
+  const { thing: refund, closeTo } = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>()
-  const { search } = useLocation()
   const { t } = useTranslation(NS)
   const money = useFormatMoney()
   return (
-    <ConfirmRoute
+    <ConfirmDialog
       title={t('refund.title', { title: refund.title ?? '' })}
       description={
         refund.refused
@@ -52,7 +50,7 @@ export default function RefundOrderRoute() {
       }
       confirmLabel={refund.refused ? null : t('refund.confirm')}
       cancelLabel={t('refund.cancel')}
-      closeTo={listHref('orders', search)}
+      closeTo={closeTo}
     >
       <div className="space-y-1">
         <label htmlFor="refund-reason" className="block text-sm font-medium text-slate-800">
@@ -69,10 +67,8 @@ export default function RefundOrderRoute() {
           className={controlClass}
         />
       </div>
-    </ConfirmRoute>
+    </ConfirmDialog>
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -1,10 +1,5 @@
 import { AdminPageHeader } from '~/components/admin/page-header.tsx'
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { useTranslation } from 'react-i18next'
@@ -23,6 +18,7 @@ import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 import { adminOrderStatusSchema, orderStatuses, type OrderStatusName } from '~/validation/order.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { controlBase } from '~/components/ui/field.tsx'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin/orders: won and bought items with their delivery and payment, a status filter and
 // the admin's status moves (cash at pickup, shipped, delivered, cancel), all plain forms. An
@@ -50,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t('title'), status, ...list }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request, [...NS, 'common'])

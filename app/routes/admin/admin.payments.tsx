@@ -1,5 +1,5 @@
 import { AdminPageHeader } from '~/components/admin/page-header.tsx'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,7 @@ import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { pageParam } from '~/utils/http.ts'
 import { paymentStatuses, paymentStatusParam } from '~/validation/payment-status.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin/payments: every payment attempt by status (links, no JavaScript needed), 20 a page,
 // newest first; pending ones older than ten minutes are being reconciled (docs/payments.md).
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t('title'), status, ...list }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export default function AdminPaymentsRoute() {
   const { payments, total, page, totalPages, status } = useLoaderData<typeof loader>()

@@ -1,13 +1,8 @@
+import { AdminPageHeader } from '~/components/admin/page-header.tsx'
 import { parseWithZod } from '@conform-to/zod'
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
-import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { normalizeSwitches, SettingsForm } from '~/components/admin/settings-form.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -19,6 +14,7 @@ import { refuseForm } from '~/services/refuse-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { settingsSchema } from '~/validation/admin.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin/settings (docs/rules.md#admin-settings): one form,
 // validated by the same schema as PUT /api/admin/settings.
@@ -51,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request)
@@ -76,17 +72,7 @@ export default function AdminSettingsRoute() {
   const { t } = useTranslation(NS)
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div className="space-y-2">
-        <Link
-          to="/admin"
-          className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800 underline-offset-2 hover:underline"
-        >
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          {t('back')}
-        </Link>
-        <h1 className="text-3xl font-bold">{t('title')}</h1>
-        <p className="text-slate-700">{t('intro')}</p>
-      </div>
+      <AdminPageHeader back={t('back')} title={t('title')} lead={t('intro')} />
       {/* Saved values (trimmed, lowercased email) come back from the loader: start afresh. */}
       <SettingsForm
         key={JSON.stringify(settings)}

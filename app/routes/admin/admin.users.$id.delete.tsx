@@ -1,11 +1,8 @@
-import { useLoaderData, useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
 import { ConfirmRoute } from '~/components/admin/confirm-route.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { deleteUser } from '~/models/admin-users.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
 import { confirmRoute } from '~/services/confirm-route.server.ts'
-import { listHref, listUrl } from '~/utils/admin-lists.ts'
+import { listBack } from '~/utils/admin-lists.ts'
 
 // /admin/users/ID/delete: deletes an account after a confirmation in a dialog over the list
 // (docs/decisions/012-admin-deletes.md); an admin cannot delete themself.
@@ -16,8 +13,13 @@ export const handle = { i18n: [...NS] }
 const route = confirmRoute({
   ns: NS,
   find: async (id, { engine }) => (await getUserView(engine, id))?.username ?? null,
+  texts: (t, username) => ({
+    title: t('delete.title', { username: username ?? '' }),
+    description: username ? t('delete.text') : t('notFound'),
+    confirm: t('delete.confirm'),
+  }),
   run: ({ id, admin, context }) => deleteUser(context.engine, admin.id, id),
-  back: (request) => listUrl('users', request),
+  back: listBack('users'),
   done: (t, username) => t('delete.done', { username: username ?? '' }),
   failed: 'delete.failed',
   errorText: (t, key) => t(key),
@@ -26,19 +28,7 @@ export const loader = route.loader
 export const action = route.action
 
 export default function DeleteUserRoute() {
-  const { thing: username } = useLoaderData<typeof loader>()
-  const { search } = useLocation()
-  const { t } = useTranslation(NS)
-  return (
-    <ConfirmRoute
-      title={t('delete.title', { username: username ?? '' })}
-      description={username ? t('delete.text') : t('notFound')}
-      confirmLabel={t('delete.confirm')}
-      closeTo={listHref('users', search)}
-    />
-  )
+  return <ConfirmRoute />
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -1,25 +1,22 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { AdminPageHeader } from '~/components/admin/page-header.tsx'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
-import { ArrowLeft, Search, Shield, UserCheck, UserPlus, Users } from 'lucide-react'
+import { Search, Shield, UserCheck, UserPlus, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { UsersTable } from '~/components/admin/users-table.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { listUsers, todayRegistrations, USERS_PER_PAGE } from '~/models/admin-users.server.ts'
-import { requireAdmin } from '~/services/admin.server.ts'
+import { refuseOldPost, requireAdmin } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { pageParam } from '~/utils/http.ts'
 import { listHref } from '~/utils/admin-lists.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { controlClass } from '~/components/ui/field.tsx'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin/users (docs/rules.md#admin-users): the list and its search. A user's edit, activity and
 // delete dialogs are child routes (admin.users.$id.*.tsx) shown in the <Outlet /> over the list:
@@ -59,17 +56,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
-/**
- * Before the dialogs had routes of their own, their forms posted here with an `intent`. A page
- * that old (opened before an update) is refused; its post is not guessed at.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, [...NS, 'common'])
-  throw data(t('admin:errors.invalid'), { status: 400 })
-}
+/** Before the dialogs had routes of their own, their forms posted here. */
+export const action = refuseOldPost(NS)
 
 export default function AdminUsersRoute() {
   const loaded = useLoaderData<typeof loader>()
@@ -89,17 +79,7 @@ export default function AdminUsersRoute() {
 
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <Link
-          to="/admin"
-          className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800 underline-offset-2 hover:underline"
-        >
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          {t('back')}
-        </Link>
-        <h1 className="text-3xl font-bold">{t('title')}</h1>
-        <p className="text-slate-700">{t('intro')}</p>
-      </div>
+      <AdminPageHeader back={t('back')} title={t('title')} lead={t('intro')} />
 
       <section aria-labelledby="users-stats">
         <h2 id="users-stats" className="sr-only">

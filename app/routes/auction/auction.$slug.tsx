@@ -1,10 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import i18next from 'i18next'
 import { Eye } from 'lucide-react'
@@ -41,6 +35,8 @@ import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 import { ProductImage } from '~/components/product-image.tsx'
 import { PAGE_IMAGE } from '~/utils/product-image.ts'
+import { Panel } from '~/components/ui/panel.tsx'
+import { titleMeta } from '~/utils/meta.ts'
 
 /** Auto-bidder texts (upcoming and live) and Buy It Now texts (finished). */
 export const handle = { i18n: ['autobid', 'orders', 'watch'] }
@@ -235,19 +231,18 @@ function AuctionDetail({
         </section>
       ) : null}
 
-      <section
-        aria-labelledby="auction-history"
-        className="rounded-2xl border border-slate-200 bg-white p-5"
+      <Panel
+        id="auction-history"
+        heading={t('auction.history')}
+        look="rounded-2xl border border-slate-200 bg-white p-5"
+        headingClassName="mb-3 text-xl font-bold"
       >
-        <h2 id="auction-history" className="mb-3 text-xl font-bold">
-          {t('auction.history')}
-        </h2>
         <BidHistory
           bids={auction.bids}
           status={auction.status}
           discloseHouseBids={discloseHouseBids}
         />
-      </section>
+      </Panel>
 
       <AuctionHelp />
     </article>
@@ -257,7 +252,7 @@ function AuctionDetail({
 /** The same page for every visitor of a language and cookie choices (app/utils/cache-control.ts). */
 export const headers = publicPage(1)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export const shouldRevalidate = revalidateUnlessBid
 

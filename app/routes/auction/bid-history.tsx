@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { ArrowRight } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
@@ -14,6 +14,8 @@ import { getOptionalUser } from '~/services/session.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useSocket } from '~/utils/socket.tsx'
+import { Panel, StatList } from '~/components/ui/panel.tsx'
+import { titleMeta } from '~/utils/meta.ts'
 
 const OUTBOX_SETTLE_MS = 750
 
@@ -31,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { history: { ...forVisitors({ bids, stats }, discloseHouseBids), prebids }, title }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export default function BidHistoryRoute() {
   const { history } = useLoaderData<typeof loader>()
@@ -91,16 +93,16 @@ export default function BidHistoryRoute() {
             )}
           </Card>
         </div>
-        <section
-          aria-labelledby="history-stats"
-          className="h-fit rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        <Panel
+          id="history-stats"
+          heading={t('bidHistory.stats.title')}
+          className="h-fit"
+          headingClassName="text-xl font-semibold"
         >
-          <h2 id="history-stats" className="text-xl font-semibold">
-            {t('bidHistory.stats.title')}
-          </h2>
           <p className="mb-4 mt-1 text-xs text-slate-600">{t('bidHistory.stats.hint')}</p>
-          <dl className="grid grid-cols-2 gap-3">
-            {(
+          <StatList
+            className="grid grid-cols-2 gap-3"
+            items={(
               [
                 ['totalBids', stats.totalBids],
                 ['prebids', stats.prebids],
@@ -110,14 +112,9 @@ export default function BidHistoryRoute() {
             )
               // Bids by people are not counted apart while house bids are not disclosed.
               .filter(([, value]) => value !== undefined)
-              .map(([key, value]) => (
-                <div key={key} className="rounded-lg bg-slate-50 p-3">
-                  <dt className="text-xs text-slate-600">{t(`bidHistory.stats.${key}`)}</dt>
-                  <dd className="text-lg font-bold">{value}</dd>
-                </div>
-              ))}
-          </dl>
-        </section>
+              .map(([key, value]) => [t(`bidHistory.stats.${key}`), value] as const)}
+          />
+        </Panel>
       </div>
     </div>
   )
@@ -159,18 +156,20 @@ function Card({
   children: ReactNode
 }) {
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    <Panel
+      id={id}
+      heading={
+        <>
+          {title}
+          <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-bold text-white">
+            {count}
+          </span>
+        </>
+      }
+      headingClassName="mb-3 flex items-center gap-2 text-xl font-semibold"
     >
-      <h2 id={id} className="mb-3 flex items-center gap-2 text-xl font-semibold">
-        {title}
-        <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-bold text-white">
-          {count}
-        </span>
-      </h2>
       {children}
-    </section>
+    </Panel>
   )
 }
 
