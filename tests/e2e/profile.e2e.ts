@@ -37,7 +37,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByText('Вы ещё не делали ставок.').waitFor()
 
       await personal.getByRole('link', { name: 'Редактировать' }).click()
-      const form = page.locator('form[action="/profile"]')
+      const form = personal.locator('form[action="/profile"]')
       await form.getByLabel('Имя *').fill('Нурлан')
       await form.getByLabel('Фамилия *').fill('Асанов')
       await form.getByLabel('Телефон').fill('+99655')

@@ -87,7 +87,9 @@ describe('hostile text renders as text', () => {
     const page = await browser.newPage()
     await newUser(page, 'xss')
     await open(page, '/profile?edit=1')
-    const form = page.locator('form[action="/profile"]')
+    const form = page
+      .getByRole('region', { name: 'Личная информация' })
+      .locator('form[action="/profile"]')
     await form.getByLabel('Имя *').fill(firstName)
     await form.getByLabel('Фамилия *').fill('Тест')
     await form.getByRole('button', { name: 'Сохранить' }).click()
