@@ -7,6 +7,8 @@ import { createDatabase, databaseUrl, dropDatabases } from '../setup/databases.t
 import { deleteKeys, freePort, METRICS_TOKEN } from '../setup/stack.ts'
 import { SERVER_NODE_ARGS } from '../../scripts/node-args.ts'
 import { SESSION_SECRET, SESSION_SECRET_PREVIOUS, VAPID } from './secrets.ts'
+import { startAlertFakes } from '../support/alert-fakes.ts'
+import { setBotWebhook, WEBHOOK_PATH } from '../../scripts/telegram-webhook.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +16,8 @@ declare module 'vitest' {
     e2eDatabaseUrl: string
     e2eRedisUrl: string
     e2eRedisPrefix: string
+    /** The control service of the fake Telegram and push service (tests/e2e/alert-fakes.ts). */
+    alertFakesUrl: string
   }
 }
 
@@ -65,6 +69,10 @@ export default async function setup(project: TestProject) {
     stdio: 'pipe',
   })
 
+  // The alert providers, faked: only a person who links a chat or subscribes a device gets
+  // anything from them, so the files that do neither see nothing.
+  const fakes = await startAlertFakes()
+
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`
   const server = spawn('node', [...SERVER_NODE_ARGS, 'build/server.js'], {
@@ -89,18 +97,31 @@ export default async function setup(project: TestProject) {
       PAYMENT_SANDBOX_SECRET: 'e2e-payment-sandbox-secret-0123456789',
       PAYMENT_SANDBOX_DEMO: '1',
       ...VAPID,
+      ...fakes.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   await waitReady(baseUrl, server, 30_000)
+  // As the operator does (docs/operations.md#telegram-bot): the bot's webhook is the site's.
+  await setBotWebhook(
+    {
+      token: fakes.env.TELEGRAM_BOT_TOKEN,
+      username: fakes.env.TELEGRAM_BOT_USERNAME,
+      webhookSecret: fakes.env.TELEGRAM_WEBHOOK_SECRET,
+      apiRoot: fakes.env.TELEGRAM_API_ROOT,
+    },
+    `${baseUrl}${WEBHOOK_PATH}`,
+  )
   project.provide('baseUrl', baseUrl)
   project.provide('e2eDatabaseUrl', dbUrl)
   project.provide('e2eRedisUrl', redisUrl)
   project.provide('e2eRedisPrefix', redisPrefix)
+  project.provide('alertFakesUrl', fakes.controlUrl)
 
   return async () => {
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
+    await fakes.stop()
     await deleteKeys(redisUrl, redisPrefix)
     await dropDatabases(baseDbUrl, dbName)
     await services?.stop()

@@ -180,22 +180,32 @@ export async function startPushService() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`
   const pathOf = (endpoint: string) => new URL(endpoint).pathname
+  function newEndpoint(applicationServerKey: string) {
+    const id = `/push/${randomUUID()}`
+    subscriptions.set(id, applicationServerKey)
+    return `${origin}${id}`
+  }
 
   return {
     origin,
     /** An HTTPS agent that trusts this service's certificate. */
     agent: new Agent({ ca: cert }),
+    /** The certificate (PEM), for a process that must trust it (NODE_EXTRA_CA_CERTS). */
+    certificate: cert.toString('utf8'),
     received,
     /** A new browser's subscription, made for the site's VAPID public key. */
     subscribe(applicationServerKey: string): FakeDevice {
       const device = newDeviceKeys()
-      const id = `/push/${randomUUID()}`
-      subscriptions.set(id, applicationServerKey)
       return {
-        subscription: { endpoint: `${origin}${id}`, keys: subscriptionKeys(device) },
+        subscription: {
+          endpoint: newEndpoint(applicationServerKey),
+          keys: subscriptionKeys(device),
+        },
         keys: device,
       }
     },
+    /** A new endpoint for a browser that made its own keys, subscribed with the site's key. */
+    newEndpoint,
     /** The next push to `endpoint` gets this answer (once). */
     answerNext(endpoint: string, programmedAnswer: ProgrammedAnswer) {
       const list = programmed.get(pathOf(endpoint)) ?? []
