@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { call, newAccount } from './api.ts'
-import { createAuction, createFinishedAuction } from './auctions.ts'
+import { createAuction, createFinishedAuction, outboxWritten } from './auctions.ts'
 
 // The watchlist calls of docs/rules.md#watchlist against the production server: idempotent both
 // ways, the error catalogue's statuses, and the watched auctions in the shape of GET /api/auctions.
@@ -63,6 +63,8 @@ describe('watchlist API', () => {
     const { cookie } = await newAccount()
     const auction = await upcoming(`Представка ${Date.now()}`)
     expect((await call(`/api/auctions/${auction.id}/prebid`, { cookie })).status).toBe(200)
+    // The prebid reaches Postgres through the outbox, a moment after its answer.
+    await outboxWritten()
     expect((await watchlist(cookie)).map((a) => a.id)).toEqual([auction.id])
   })
 

@@ -20,6 +20,8 @@ async function pressedAfterClick(page: Page, name: string, pressed: 'true' | 'fa
     .first()
     .waitFor()
   expect(await toggle(page).getAttribute('aria-pressed')).toBe(pressed)
+  // The star changes at once; the site has it once the toggle is no longer busy.
+  await expect.poll(() => toggle(page).getAttribute('aria-busy')).toBe('false')
 }
 
 describe('watch toggle', () => {
@@ -38,6 +40,8 @@ describe('watch toggle', () => {
     await screenshot(page, 'watchlist-js')
     await watchlist(page).getByRole('button', { name: 'Вы следите' }).click()
     await watchlist(page).getByRole('button', { name: 'Следить', pressed: false }).waitFor()
+    // Once the site has it, the page's data is read again and the auction leaves the list.
+    await watchlist(page).getByText('Вы пока ни за чем не следите').waitFor()
     await open(page, '/profile')
     await watchlist(page).getByText('Вы пока ни за чем не следите').waitFor()
   })

@@ -43,6 +43,8 @@ export function WatchToggle({
       <button
         type="submit"
         aria-pressed={shown}
+        // Shown at once; busy until the site has answered.
+        aria-busy={sending != null}
         data-testid="watch-toggle"
         className={`inline-flex items-center gap-1 rounded-md border px-2.5 py-1 text-sm font-semibold ${
           shown
