@@ -1,4 +1,4 @@
-import type { SubmissionResult } from '@conform-to/react'
+import type { Submission, SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import type { TFunction } from 'i18next'
 import { DomainError } from '~/utils/domain-error.ts'
@@ -17,6 +17,12 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request)
   if (user.role !== 'admin') throw redirect('/')
   return user
+}
+
+/** An admin page's action or loader: the admin required, then the translator for `ns`. */
+export async function requireAdminT(request: Request, ns: readonly [string, ...string[]]) {
+  await requireAdmin(request)
+  return getFixedT(request, ns)
 }
 
 /** The JSON API: anonymous -> 401, a user -> 403, each with a message. */
@@ -98,5 +104,28 @@ export function refuseOldPost(ns: readonly [string, ...string[]]) {
     await requireAdmin(request)
     const t = await getFixedT(request, [...ns, 'common'])
     throw data(t('admin:errors.invalid'), { status: 400 })
+  }
+}
+
+/**
+ * The action of an admin form once its submission is parsed: a refused submission (400) or a
+ * DomainError thrown by `save` (its status, the key above the form) is answered with
+ * `refuseAdminForm` titled `failed`; else `save`'s own answer (a redirect with a toast).
+ */
+export async function saveAdminForm<Output>(
+  t: TFunction,
+  submission: Submission<unknown, string[], Output>,
+  failed: string,
+  save: (value: Output) => Promise<Response>,
+) {
+  if (submission.status !== 'success') {
+    return refuseAdminForm(t, 400, submission.reply(), failed)
+  }
+  try {
+    return await save(submission.value)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    const result = submission.reply({ formErrors: [error.key] })
+    return refuseAdminForm(t, error.status, result, failed)
   }
 }

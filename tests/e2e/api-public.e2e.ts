@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
-import { call, sessionOf, unique } from './api.ts'
+import { call, newAccount, sessionOf, unique } from './api.ts'
 import { createAuction, setBalance } from './auctions.ts'
 
 // The public calls of docs/rules.md#calls against the production server: shapes, money in som,
@@ -19,16 +19,6 @@ beforeAll(async () => {
   await client.end()
   finished = rows[0]!
 })
-
-async function account() {
-  const name = unique()
-  const registered = await call('/api/auth/register', {
-    body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
-  })
-  const cookie = sessionOf(registered.cookie)
-  const me = await call('/api/auth/me', { method: 'GET', cookie })
-  return { name, cookie, id: (me.json.user as { id: string }).id }
-}
 
 async function liveAuction(title: string) {
   const auction = await createAuction({ title, startsInMs: 300 })
@@ -141,8 +131,8 @@ describe('public API', () => {
 
   test('POST bid: success, then every rejection with its status and message', async () => {
     const auction = await liveAuction(`Ставки ${unique()}`)
-    const a = await account()
-    const b = await account()
+    const a = await newAccount()
+    const b = await newAccount()
     const bid = (cookie?: string, id = auction.id, lang = 'ru') =>
       call(`/api/auctions/${id}/bid`, { cookie, lang })
 
@@ -204,7 +194,7 @@ describe('public API', () => {
 
   test('POST bid after a logout or after the account is deleted: 401 at once', async () => {
     const auction = await liveAuction(`Выход ${unique()}`)
-    const [a, b] = [await account(), await account()]
+    const [a, b] = [await newAccount(), await newAccount()]
     const bid = (cookie: string) => call(`/api/auctions/${auction.id}/bid`, { cookie })
     // Each has just bid, so who they are is fresh in every cache the bid call reads.
     expect((await bid(a.cookie)).status).toBe(200)
@@ -231,7 +221,7 @@ describe('public API', () => {
   test('POST prebid: once per upcoming auction, never on a live one', async () => {
     const upcoming = await createAuction({ title: `Предзаказ ${unique()}`, startsInMs: 3_600_000 })
     const live = await liveAuction(`Идёт ${unique()}`)
-    const a = await account()
+    const a = await newAccount()
     const prebid = (cookie?: string, id = upcoming.id) =>
       call(`/api/auctions/${id}/prebid`, { cookie })
     expect((await prebid()).status).toBe(401)

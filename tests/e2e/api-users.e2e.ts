@@ -1,17 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { call, newAccount as accountWithId, sessionOf, unique } from './api.ts'
+import { call, newAccount, unique } from './api.ts'
 import { e2eDatabase } from './auctions.ts'
 
 // The user calls of docs/rules.md#calls and the bid-history lists, against the production server.
-
-async function newAccount() {
-  const name = unique()
-  const registered = await call('/api/auth/register', {
-    body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
-  })
-  expect(registered.status).toBe(201)
-  return { name, cookie: sessionOf(registered.cookie) }
-}
 
 const profile = {
   firstName: 'Айгуль',
@@ -132,7 +123,7 @@ describe('user API', () => {
   })
 
   test('won auctions carry wonAt and recent bids their auctionId', async () => {
-    const person = await accountWithId()
+    const person = await newAccount()
     const displayId = `U${Date.now().toString(36).toUpperCase()}`
     const endTime = new Date(Date.now() - 1_000)
     const won = await e2eDatabase().auction.create({

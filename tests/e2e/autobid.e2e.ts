@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { call, sessionOf, unique } from './api.ts'
+import { call, newAccount, unique } from './api.ts'
 import { createAuction, setBalance } from './auctions.ts'
 import { open, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser } from './people.ts'
@@ -9,17 +9,10 @@ import { login, newUser } from './people.ts'
 // own engine workers.
 const browser = setupBrowser()
 
-async function newAccount(balance: number) {
-  const name = unique()
-  const registered = await call('/api/auth/register', {
-    body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
-  })
-  expect(registered.status).toBe(201)
-  const cookie = sessionOf(registered.cookie)
-  const me = await call('/api/auth/me', { method: 'GET', cookie })
-  const id = (me.json.user as { id: string }).id
-  await setBalance(id, balance)
-  return { name, cookie, id }
+async function fundedAccount(balance: number) {
+  const account = await newAccount()
+  await setBalance(account.id, balance)
+  return account
 }
 
 const bidBalance = async (cookie: string) =>
@@ -31,7 +24,7 @@ const status = (page: Page) => page.getByRole('status').filter({ hasText: 'Ав�
 describe('auto-bidder without JavaScript', () => {
   test('a user starts an auto-bidder on a live auction, sees it active and the reserve taken, then stops it', async () => {
     const auction = await createAuction({ title: `Автоставка ${unique()}`, startsInMs: 300 })
-    const user = await newAccount(20)
+    const user = await fundedAccount(20)
     const page = await browser.newPage({ javaScriptEnabled: false })
     await login(page, user.name)
     await open(page, `/auction/${auction.slug}`)
@@ -91,7 +84,7 @@ describe('auto-bidder API', () => {
     const auction = await createAuction({ title: `Автоставка API ${unique()}`, startsInMs: 60_000 })
     const path = `/api/auctions/${auction.id}/autobid`
     expect((await call(path, { body: { bids: 3 } })).status).toBe(401)
-    const user = await newAccount(4)
+    const user = await fundedAccount(4)
     expect(await call(path, { method: 'GET', cookie: user.cookie })).toMatchObject({
       status: 200,
       json: { autoBid: null },

@@ -2,7 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createWinnerOrders } from '../../engine/index.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
-import { call, sessionOf, unique } from './api.ts'
+import { call, newAccount, sessionOf } from './api.ts'
 import { createFinishedAuction } from './auctions.ts'
 import { open, screenshot, setupBrowser } from './browser.ts'
 import { login } from './people.ts'
@@ -19,16 +19,6 @@ const prisma = new PrismaClient({
 afterAll(() => prisma.$disconnect())
 
 type Person = { id: string; name: string; cookie: string }
-
-async function person(): Promise<Person> {
-  const name = unique()
-  const registered = await call('/api/auth/register', {
-    body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
-  })
-  expect(registered.status).toBe(201)
-  const user = registered.json.user as { id: string }
-  return { id: user.id, name, cookie: sessionOf(registered.cookie) }
-}
 
 /**
  * An auction finished a minute ago as the outbox writes one: the loser bid twice, the winner
@@ -63,7 +53,7 @@ let stranger: Person
 let lot: Awaited<ReturnType<typeof finishedAuction>>
 
 beforeAll(async () => {
-  ;[winner, loser, stranger] = [await person(), await person(), await person()]
+  ;[winner, loser, stranger] = [await newAccount(), await newAccount(), await newAccount()]
   lot = await finishedAuction(winner, loser)
 })
 

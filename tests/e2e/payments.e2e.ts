@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import { createRedis, Engine, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { PrismaClient } from '../../prisma/generated/client.ts'
-import { base, call, sessionOf, unique } from './api.ts'
+import { base, call, newAccount, sessionOf, unique } from './api.ts'
 import { createAuction, outboxWritten } from './auctions.ts'
 import { buyPackage, checkout, postForm, SECRET, txn, webhook } from './payments.ts'
 import { secondServer } from './second-server.ts'
@@ -21,17 +21,6 @@ afterAll(async () => {
   await redis.quit()
   await prisma.$disconnect()
 })
-
-async function newAccount() {
-  const name = unique()
-  const registered = await call('/api/auth/register', {
-    body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
-  })
-  expect(registered.status).toBe(201)
-  const cookie = sessionOf(registered.cookie)
-  const me = await call('/api/auth/me', { method: 'GET', cookie })
-  return { cookie, id: (me.json.user as { id: string }).id }
-}
 
 async function balance(cookie: string) {
   const me = await call('/api/auth/me', { method: 'GET', cookie })

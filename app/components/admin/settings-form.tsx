@@ -17,21 +17,10 @@ import { supportedLanguages } from '~/i18n/config.ts'
 import { currencies, settingsSchema } from '~/validation/admin.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { Button } from '~/components/ui/button.tsx'
+import type { PublicSettings } from '~/models/settings.server.ts'
 
-export type SettingsValues = {
-  currency: string
-  currencySymbol: string
-  siteName: string
-  language: string
-  headerTagline: string
-  footerDescription: string
-  contactAddress: string
-  contactPhone: string
-  contactTelegram: string
-  contactEmail: string
-  discloseHouseBids: boolean
-  freeBidsNeedPhone: boolean
-}
+/** The form edits exactly the settings every page reads. */
+export type SettingsValues = PublicSettings
 
 /** The schema's messages are keys of the "admin" namespace; `Field` translates with "common". */
 const adminKeys = (errors?: string[]) =>

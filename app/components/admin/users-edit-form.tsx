@@ -14,17 +14,12 @@ import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/vali
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { FormActions } from '~/components/ui/form-actions.tsx'
+import type { UserView } from '~/models/user-view.server.ts'
 
-export type EditableUser = {
-  id: string
-  username: string
-  firstName: string | null
-  lastName: string | null
-  email: string
-  phone: string | null
-  bidBalance: number
-  role: 'user' | 'admin'
-}
+export type EditableUser = Pick<
+  UserView,
+  'id' | 'username' | 'firstName' | 'lastName' | 'email' | 'phone' | 'bidBalance' | 'role'
+>
 
 /**
  * The page's edit form posts every field, so here an empty field means "cleared" (names, phone)

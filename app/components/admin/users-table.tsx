@@ -1,22 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { RowActions, Table } from '~/components/ui/table.tsx'
+import type { UserView } from '~/models/user-view.server.ts'
 import { formatDate } from '~/utils/dates.ts'
 
-export type UserRow = {
-  id: string
-  username: string
-  firstName: string | null
-  lastName: string | null
-  email: string
-  phone: string | null
-  ipAddress: string | null
-  bidBalance: number
-  role: 'user' | 'admin'
-  totalBids: number
-  wonAuctions: number
-  totalSpent: number
-  createdAt: string
-}
+/** A user as the admin list shows it: the user's view without birth date and gender, with the IP. */
+export type UserRow = Omit<UserView, 'dateOfBirth' | 'gender'> & { ipAddress: string | null }
 
 /** docs/rules.md#admin-users: one row per user with its edit, activity and delete links. */
 export function UsersTable({

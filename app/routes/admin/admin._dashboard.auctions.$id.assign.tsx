@@ -3,11 +3,14 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { DomainError } from '~/utils/domain-error.ts'
 import { assignBot, getBotUsername } from '~/models/admin-bots.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import { adminIdParam, refuseAdminForm, requireAdmin } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import {
+  adminIdParam,
+  requireAdmin,
+  requireAdminT,
+  saveAdminForm,
+} from '~/services/admin.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
 import { readForm } from '~/utils/form.server.ts'
@@ -25,27 +28,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, [...DASHBOARD_NS, 'common'])
+  const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
   const auctionId = adminIdParam(params.id, t)
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: botAssignSchema })
-  if (submission.status !== 'success') {
-    return refuseAdminForm(t, 400, submission.reply(), t('assign.failed'))
-  }
-  const { botId, bidLimit } = submission.value
-  try {
+  return saveAdminForm(t, submission, t('assign.failed'), async ({ botId, bidLimit }) => {
     await assignBot(auctionId, botId, bidLimit)
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    const result = submission.reply({ formErrors: [error.key] })
-    return refuseAdminForm(t, error.status, result, t('assign.failed'))
-  }
-  const name = (await getBotUsername(botId)) ?? ''
-  return redirectWithToast(
-    dashboardUrl(request, `/auctions/${encodeURIComponent(auctionId)}/edit`),
-    { type: 'success', description: t('assign.added', { name }) },
-  )
+    const name = (await getBotUsername(botId)) ?? ''
+    return redirectWithToast(
+      dashboardUrl(request, `/auctions/${encodeURIComponent(auctionId)}/edit`),
+      { type: 'success', description: t('assign.added', { name }) },
+    )
+  })
 }
 
 export default function AssignBotRoute() {

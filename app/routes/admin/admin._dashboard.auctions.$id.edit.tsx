@@ -2,12 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { DomainError } from '~/utils/domain-error.ts'
 import { updateAuction } from '~/models/admin-auctions.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import { adminIdParam, refuseAdminForm, requireAdmin } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
-import { readAuctionForm } from '~/services/images/upload.server.ts'
+import { saveAuctionForm } from '~/services/admin-auction-form.server.ts'
+import { adminIdParam, requireAdmin, requireAdminT } from '~/services/admin.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
 import { auctionUpdateSchema } from '~/validation/admin.ts'
@@ -24,28 +22,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, [...DASHBOARD_NS, 'common'])
+  const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
   const id = adminIdParam(params.id, t)
-  const { submission, refused } = await readAuctionForm(request, auctionUpdateSchema)
-  if (refused) {
-    const result = submission.reply({ fieldErrors: { image: [refused.key] } })
-    return refuseAdminForm(t, refused.status, result, t('form.failed'))
-  }
-  if (submission.status !== 'success') {
-    return refuseAdminForm(t, 400, submission.reply(), t('form.failed'))
-  }
-  try {
-    const auction = await updateAuction(context.engine, id, submission.value)
+  return saveAuctionForm(request, t, auctionUpdateSchema, async (value) => {
+    const auction = await updateAuction(context.engine, id, value)
     return redirectWithToast(dashboardUrl(request), {
       type: 'success',
       description: t('form.saved', { title: auction.title }),
     })
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    const result = submission.reply({ formErrors: [error.key] })
-    return refuseAdminForm(t, error.status, result, t('form.failed'))
-  }
+  })
 }
 
 export default function EditAuctionRoute() {

@@ -5,9 +5,13 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { DomainError } from '~/utils/domain-error.ts'
 import { getBotUsername, unassignBot } from '~/models/admin-bots.server.ts'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import { adminErrorText, adminIdParam, requireAdmin } from '~/services/admin.server.ts'
+import {
+  adminErrorText,
+  adminIdParam,
+  requireAdmin,
+  requireAdminT,
+} from '~/services/admin.server.ts'
 import { refuseConfirmation } from '~/services/confirm-route.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
 import { readForm } from '~/utils/form.server.ts'
@@ -24,8 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, [...DASHBOARD_NS, 'common'])
+  const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
   const auctionId = adminIdParam(params.id, t)
   const form = await readForm(request)
   // The bot is a hidden field the dialog wrote: one that is no id was not sent by it.

@@ -5,10 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { BotCreateForm, BotCreateFormSchema } from '~/components/admin/dashboard-bot-list.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { DomainError } from '~/utils/domain-error.ts'
 import { createBot } from '~/models/admin-bots.server.ts'
-import { refuseAdminForm, requireAdmin } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { requireAdmin, requireAdminT, saveAdminForm } from '~/services/admin.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import {
   DASHBOARD_NS,
@@ -33,24 +31,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, [...DASHBOARD_NS, 'common'])
+  const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: BotCreateFormSchema })
-  if (submission.status !== 'success') {
-    return refuseAdminForm(t, 400, submission.reply(), t('bots.failed'))
-  }
-  try {
-    const bot = await createBot({ ...submission.value, username: null, isActive: true })
+  return saveAdminForm(t, submission, t('bots.failed'), async (value) => {
+    const bot = await createBot({ ...value, username: null, isActive: true })
     return redirectWithToast(dashboardUrl(request), {
       type: 'success',
       description: t('bots.created', { name: bot.username }),
     })
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    const result = submission.reply({ formErrors: [error.key] })
-    return refuseAdminForm(t, error.status, result, t('bots.failed'))
-  }
+  })
 }
 
 export default function NewBotRoute() {

@@ -8,10 +8,8 @@ import {
 } from '~/components/admin/dashboard-bot-settings.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { DomainError } from '~/utils/domain-error.ts'
 import { getBotSettings, updateBotSettings } from '~/models/admin-bots.server.ts'
-import { refuseAdminForm, requireAdmin } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { requireAdmin, requireAdminT, saveAdminForm } from '~/services/admin.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import {
   DASHBOARD_NS,
@@ -36,23 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, [...DASHBOARD_NS, 'common'])
+  const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: BotSettingsFormSchema })
-  if (submission.status !== 'success') {
-    return refuseAdminForm(t, 400, submission.reply(), t('botSettings.failed'))
-  }
-  try {
-    await updateBotSettings(submission.value)
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    const result = submission.reply({ formErrors: [error.key] })
-    return refuseAdminForm(t, error.status, result, t('botSettings.failed'))
-  }
-  return redirectWithToast(dashboardUrl(request), {
-    type: 'success',
-    description: t('botSettings.saved'),
+  return saveAdminForm(t, submission, t('botSettings.failed'), async (value) => {
+    await updateBotSettings(value)
+    return redirectWithToast(dashboardUrl(request), {
+      type: 'success',
+      description: t('botSettings.saved'),
+    })
   })
 }
 

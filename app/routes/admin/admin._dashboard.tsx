@@ -18,7 +18,7 @@ import {
 } from '~/models/admin-bots.server.ts'
 import { getSystemStats, getUpcomingBidPackages } from '~/models/admin-dashboard.server.ts'
 import { getOpenAuctionsPage } from '~/models/auction-live.server.ts'
-import { requireAdmin } from '~/services/admin.server.ts'
+import { requireAdmin, requireAdminT } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import {
   AUCTIONS_PER_PAGE,
@@ -77,8 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * its post is not guessed at.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, DASHBOARD_NS)
+  const t = await requireAdminT(request, DASHBOARD_NS)
   throw data(t('staleForm'), { status: 400 })
 }
 

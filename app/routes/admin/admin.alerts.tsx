@@ -1,14 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AdminPageHeader } from '~/components/admin/page-header.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Table } from '~/components/ui/table.tsx'
-import { requireAdmin } from '~/services/admin.server.ts'
+import { requireAdminT } from '~/services/admin.server.ts'
 import { getAlertMetrics } from '~/services/alerts/metrics.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { i18nRoute } from '~/utils/i18n-route.ts'
+import { titleMeta } from '~/utils/meta.ts'
 
 // /admin/alerts: the alert queue's length, what each channel sent and failed, and the dead
 // letters (docs/operations.md#the-alert-queue).
@@ -19,12 +19,11 @@ export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, NS)
+  const t = await requireAdminT(request, NS)
   return { title: t('admin.title'), ...(await getAlertMetrics()) }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export default function AdminAlertsRoute() {
   const { queue, channels, deadLetters } = useLoaderData<typeof loader>()

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { listPayments } from '~/models/payment-admin.server.ts'
-import { requireAdmin } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { requireAdminT } from '~/services/admin.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { pageParam } from '~/utils/http.ts'
@@ -23,8 +22,7 @@ export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, NS)
+  const t = await requireAdminT(request, NS)
   const params = new URL(request.url).searchParams
   const status = paymentStatusParam(params.get('status'))
   const list = await listPayments({ status, page: pageParam(params.get('page')) })

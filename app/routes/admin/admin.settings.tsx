@@ -8,8 +8,7 @@ import { normalizeSwitches, SettingsForm } from '~/components/admin/settings-for
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { saveSettings } from '~/models/admin-settings.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
-import { requireAdmin } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { requireAdminT } from '~/services/admin.server.ts'
 import { refuseForm } from '~/services/refuse-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { settingsSchema } from '~/validation/admin.ts'
@@ -25,8 +24,7 @@ export const handle = i18n.handle
 export const clientLoader = i18n.clientLoader
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, NS)
+  const t = await requireAdminT(request, NS)
   const settings = await getSettings()
   return {
     title: t('title'),
@@ -50,8 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = titleMeta
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request)
-  const t = await getFixedT(request, [...NS, 'common'])
+  const t = await requireAdminT(request, [...NS, 'common'])
   const form = await readForm(request)
   if (form.get('intent') !== 'save') throw data(t('admin:errors.invalid'), { status: 400 })
   const submission = parseWithZod(normalizeSwitches(form), { schema: settingsSchema })
