@@ -31,11 +31,9 @@ export async function setWatching(
     return false
   }
   if (auction.status === 'finished') throw new DomainError(409, 'watch:errors.finished')
-  await prisma.watch.upsert({
-    where: { userId_auctionId: { userId, auctionId } },
-    create: { userId, auctionId },
-    update: {},
-  })
+  // One INSERT … ON CONFLICT DO NOTHING: two watches sent at once both succeed (an upsert's
+  // read-then-create lets the second fail on the unique key).
+  await prisma.watch.createMany({ data: [{ userId, auctionId }], skipDuplicates: true })
   return true
 }
 

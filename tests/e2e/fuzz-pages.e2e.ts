@@ -112,6 +112,18 @@ const victimEdit = () => ({
 const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
   '$.tsx': { forms: () => [{ url: '/no-such-page', fields: () => ({ intent: 'x' }) }] },
   'auction/resources.bid.ts': { forms: () => bidForms('/resources/bid') },
+  'auction/resources.watch.ts': {
+    forms: () => [
+      {
+        url: '/resources/watch',
+        fields: () => ({ auctionId: auctions.upcoming.id, watching: '1', redirectTo: '/auctions' }),
+      },
+      { url: '/resources/watch', fields: () => ({ auctionId: auctions.live.id, watching: '0' }) },
+    ],
+  },
+  'account/profile_.telegram.ts': {
+    forms: () => [{ url: '/profile/telegram', fields: () => ({ intent: 'unlink' }) }],
+  },
   'auction/auction.$slug.tsx': {
     forms: () => {
       const url = `/auction/${auctions.live.slug}`
