@@ -1,6 +1,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Panel } from '~/components/ui/panel.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import {
   currentSubscription,
@@ -56,13 +57,11 @@ export function PushNotifications({ publicKey, devices }: { publicKey: string; d
   }
 
   return (
-    <section
-      aria-labelledby="push-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    <Panel
+      id="push-title"
+      heading={t('section.title')}
+      headingClassName="mb-2 text-xl font-semibold"
     >
-      <h2 id="push-title" className="mb-2 text-xl font-semibold">
-        {t('section.title')}
-      </h2>
       <p className="mb-2 text-sm text-slate-600">{t('section.intro')}</p>
       <p className="mb-4 text-sm text-slate-600">{t('section.devices', { count: devices })}</p>
       {state === 'unknown' ? (
@@ -91,6 +90,6 @@ export function PushNotifications({ publicKey, devices }: { publicKey: string; d
           {problem === 'denied' ? t('section.denied') : t('section.failed')}
         </p>
       ) : null}
-    </section>
+    </Panel>
   )
 }

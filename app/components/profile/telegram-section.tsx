@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { Panel } from '~/components/ui/panel.tsx'
 import type { TelegramStatus } from '~/models/telegram-link.server.ts'
 
 export const TELEGRAM_NS = 'telegram'
@@ -13,13 +14,11 @@ export function TelegramSection({ telegram }: { telegram: TelegramStatus | null 
   const { t } = useTranslation(TELEGRAM_NS)
   if (!telegram) return null
   return (
-    <section
-      aria-labelledby="telegram-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    <Panel
+      id="telegram-title"
+      heading={t('profile.title')}
+      headingClassName="mb-2 text-xl font-semibold"
     >
-      <h2 id="telegram-title" className="mb-2 text-xl font-semibold">
-        {t('profile.title')}
-      </h2>
       {telegram.linked ? (
         <Form
           method="post"
@@ -62,6 +61,6 @@ export function TelegramSection({ telegram }: { telegram: TelegramStatus | null 
       {telegram.freeBidsOnPhone ? (
         <p className="mt-1 text-sm text-amber-800">{t('profile.freeBidsWaiting')}</p>
       ) : null}
-    </section>
+    </Panel>
   )
 }
