@@ -1,25 +1,51 @@
-import { spawn, type SpawnOptions } from 'node:child_process'
+import { spawn, type ChildProcess, type SpawnOptions, type StdioOptions } from 'node:child_process'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
+import type { Readable } from 'node:stream'
 
 export const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
 
+export type RunOptions = SpawnOptions & {
+  env?: NodeJS.ProcessEnv
+  /** Each line the command writes is printed after this label (commands running side by side). */
+  prefix?: string
+}
+
+/** Copies `stream` line by line to `out`, each line after `prefix`. */
+function relayLines(stream: Readable | null, out: NodeJS.WriteStream, prefix: string) {
+  if (!stream) return Promise.resolve()
+  const lines = createInterface({ input: stream, crlfDelay: Infinity })
+  lines.on('line', (line) => out.write(`${prefix} ${line}\n`))
+  return new Promise<void>((resolve) => lines.once('close', resolve))
+}
+
 /** Runs a command from node_modules/.bin (or any path) and resolves with its exit code. */
-export function run(
-  command: string,
-  args: string[],
-  options: SpawnOptions & { env?: NodeJS.ProcessEnv } = {},
-): Promise<number> {
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<number> {
   const file =
     command.includes('/') || command === 'node' || command === 'npm' ? command : bin(command)
+  const { prefix, ...spawnOptions } = options
+  const stdio: StdioOptions = prefix === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe']
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: 'inherit', cwd: root, ...options })
+    const child: ChildProcess = spawn(file, args, { stdio, cwd: root, ...spawnOptions })
+    const relayed =
+      prefix === undefined
+        ? Promise.resolve()
+        : Promise.all([
+            relayLines(child.stdout, process.stdout, prefix),
+            relayLines(child.stderr, process.stderr, prefix),
+          ])
     child.once('error', reject)
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    child.once('exit', (code, signal) => {
+      // A process the command left behind may hold its output open: its last lines are waited
+      // for a little, not for ever.
+      const settled = new Promise((done) => setTimeout(done, 5_000).unref())
+      void Promise.race([relayed, settled]).then(() => resolve(code ?? (signal ? 1 : 0)))
+    })
   })
 }
 
-export async function runOrFail(command: string, args: string[], options: SpawnOptions = {}) {
+export async function runOrFail(command: string, args: string[], options: RunOptions = {}) {
   const code = await run(command, args, options)
   if (code !== 0) throw new StepFailed(`${command} ${args.join(' ')} exited with ${code}`, code)
 }

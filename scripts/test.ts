@@ -1,7 +1,8 @@
 // `npm test`: the whole suite on a fresh machine. Local Postgres/Redis when DATABASE_URL /
 // REDIS_URL are not set, Debian's Chromium and nginx when missing (as root), then lint, types, unit and
-// integration tests, a production build, and the browser and fault tests against it; then the
-// container image, built and run with podman where the host allows it (scripts/test-image.ts).
+// integration tests, a production build, and then two lanes side by side: the browser tests, and
+// the fault tests followed by the container image, built and run with podman where the host
+// allows it (scripts/test-image.ts).
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
@@ -34,6 +35,8 @@ function ensurePackage(binary: string, pkg: string, hint: string) {
 
 /** Each step's name and seconds, printed at the end whether the suite passed or not. */
 const times: Array<[string, number]> = []
+/** The steps inside the lanes, printed after the steps (their time is within the lanes' step). */
+const laneTimes: Array<[string, number]> = []
 let current: { name: string; started: number } | null = null
 
 function step(name: string) {
@@ -54,6 +57,40 @@ function printTimes() {
   for (const [name, seconds] of times)
     process.stdout.write(`[test]   ${seconds.toFixed(0).padStart(5)} s  ${name}\n`)
   process.stdout.write(`[test]   ${total.toFixed(0).padStart(5)} s  in all\n`)
+  if (laneTimes.length) process.stdout.write('[test] within the lanes:\n')
+  for (const [name, seconds] of laneTimes)
+    process.stdout.write(`[test]   ${seconds.toFixed(0).padStart(5)} s  ${name}\n`)
+}
+
+type LaneStep = [name: string, command: string, args: string[], env: Record<string, string>]
+
+/** The image test when the host can run it; otherwise a line that says why it is skipped. */
+function imageStep(): LaneStep[] {
+  const noImage = unsupportedReason()
+  if (noImage) {
+    process.stdout.write(
+      `[test] container image: SKIPPED, ${noImage}; run npm run test:image where it can\n`,
+    )
+    return []
+  }
+  const name = 'container image (podman: build, embedded and external services, restart)'
+  return [[name, 'tsx', ['scripts/test-image.ts'], {}]]
+}
+
+/**
+ * Runs `steps` one after another, each line of their output labelled with the lane's name, and
+ * records each step's time; stops at the first that fails.
+ */
+async function lane(label: string, steps: LaneStep[], env: NodeJS.ProcessEnv) {
+  for (const [name, command, args, extra] of steps) {
+    const started = Date.now()
+    process.stdout.write(`\n[test] [${label}] ${name}\n`)
+    try {
+      await runOrFail(command, args, { env: { ...env, ...extra }, prefix: `[${label}]` })
+    } finally {
+      laneTimes.push([`  ${label}: ${name}`, (Date.now() - started) / 1000])
+    }
+  }
 }
 
 async function main() {
@@ -82,25 +119,47 @@ async function main() {
     await runOrFail('vitest', ['run'], { env })
     step('production build')
     await runOrFail('npm', ['run', 'build'], { env })
-    // The files that use only their own data run several at a time, then the ones that must
-    // be alone (vitest.e2e.config.ts).
-    step('browser tests (Chromium), several files at a time')
-    await runOrFail('vitest', ['run', '--config', 'vitest.e2e.config.ts'], {
-      env: { ...env, E2E_GROUP: 'parallel' },
-    })
-    step('browser tests (Chromium), the files that run alone')
-    await runOrFail('vitest', ['run', '--config', 'vitest.e2e.config.ts'], {
-      env: { ...env, E2E_GROUP: 'alone' },
-    })
-    step('fault tests (killed web process, Redis restart, Postgres away, behind nginx)')
-    await runOrFail('vitest', ['run', '--config', 'vitest.faults.config.ts'], { env })
-    const noImage = unsupportedReason()
-    if (noImage) {
-      step(`container image: SKIPPED, ${noImage}; run npm run test:image where it can`)
-    } else {
-      step('container image (podman: build, embedded and external services, restart)')
-      await runOrFail('tsx', ['scripts/test-image.ts'], { env })
-    }
+    // Two lanes side by side: the browser tests keep both cores busy, while the fault tests
+    // mostly wait (outages, timers running out) and the image test mostly builds and waits on
+    // its container (docs/decisions/066-suite-in-two-lanes.md).
+    step('browser tests | fault tests and the container image, side by side')
+    const lanes = await Promise.allSettled([
+      lane(
+        'browser',
+        [
+          // The files that use only their own data run several at a time, then the ones that
+          // must be alone (vitest.e2e.config.ts).
+          [
+            'browser tests (Chromium), several files at a time',
+            'vitest',
+            ['run', '--config', 'vitest.e2e.config.ts'],
+            { E2E_GROUP: 'parallel' },
+          ],
+          [
+            'browser tests (Chromium), the files that run alone',
+            'vitest',
+            ['run', '--config', 'vitest.e2e.config.ts'],
+            { E2E_GROUP: 'alone' },
+          ],
+        ],
+        env,
+      ),
+      lane(
+        'faults',
+        [
+          [
+            'fault tests (killed web process, Redis restart, Postgres away, behind nginx)',
+            'vitest',
+            ['run', '--config', 'vitest.faults.config.ts'],
+            {},
+          ],
+          ...imageStep(),
+        ],
+        env,
+      ),
+    ])
+    const failed = lanes.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))
+    if (failed.length) throw failed[0]
     printTimes()
     process.stdout.write('\n[test] all passed\n')
   } catch (error) {
