@@ -40,7 +40,11 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       // A process the command left behind may hold its output open: its last lines are waited
       // for a little, not for ever.
       const settled = new Promise((done) => setTimeout(done, 5_000).unref())
-      void Promise.race([relayed, settled]).then(() => resolve(code ?? (signal ? 1 : 0)))
+      void Promise.race([relayed, settled]).then(() => {
+        child.stdout?.destroy()
+        child.stderr?.destroy()
+        resolve(code ?? (signal ? 1 : 0))
+      })
     })
   })
 }
