@@ -44,7 +44,7 @@ export class EngineCore extends EventEmitter<EngineEvents> {
     this.log = options.log ?? silentLogger
     this.finishedTtlMs = options.finishedTtlMs ?? 6 * 60 * 60 * 1000
     this.timerMs = options.timerMs ?? BID_TIMER_MS
-    this.replication = new Replication(this.redis, options.replicas)
+    this.replication = new Replication(this.redis, options.replicas, this.log)
   }
 
   /** Closes the connection of its own that acknowledged writes use when they wait for replicas. */

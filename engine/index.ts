@@ -10,7 +10,14 @@ import { TimerBroadcast } from './timers.ts'
 
 export { Engine, type EngineOptions, type SweepResult } from './engine.ts'
 export { createKeys, keysOf, type Keys } from './keys.ts'
-export { createRedis, ensureStreamGroup, redisTarget, type RedisTarget } from './redis.ts'
+export {
+  createRedis,
+  duplicateRedis,
+  ensureStreamGroup,
+  redisTarget,
+  reportErrors,
+  type RedisTarget,
+} from './redis.ts'
 export { loginAttemptScript, rateLimitScript } from './login-attempt.ts'
 export { auditBalances, rebuildBalances } from './balances.ts'
 export { auditHolds } from './holds-audit.ts'

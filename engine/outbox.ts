@@ -4,7 +4,7 @@ import type { Engine } from './engine.ts'
 import type { OutboxEntry } from './outbox/events.ts'
 import { isDataError, type Sql } from './outbox/sql.ts'
 import { writeEntries } from './outbox/write.ts'
-import { ensureStreamGroup } from './redis.ts'
+import { duplicateRedis, ensureStreamGroup } from './redis.ts'
 
 // The durable path from Redis to Postgres. Every state change is appended to a stream by the
 // same Lua script that makes it; this worker, one consumer in a group per instance, writes
@@ -103,7 +103,7 @@ export class OutboxWorker {
   start() {
     if (this.running) return
     this.running = true
-    this.reader = this.engine.redis.duplicate({ connectionName: `outbox:${this.consumer}` })
+    this.reader = duplicateRedis(this.engine.redis, this.engine.log, `outbox:${this.consumer}`)
     this.loop = this.run()
   }
 

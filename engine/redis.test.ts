@@ -1,5 +1,6 @@
-import { expect, test } from 'vitest'
-import { createRedis, redisTarget } from './redis.ts'
+import { expect, test, vi } from 'vitest'
+import { freePort, waitFor } from '../tests/setup/stack.ts'
+import { createRedis, duplicateRedis, redisTarget, reportErrors } from './redis.ts'
 
 const sentinels = [
   { host: '10.0.0.1', port: 26379 },
@@ -34,6 +35,29 @@ test('with Sentinels, every connection and its duplicates ask them for the named
     }
     expect(copy.options.connectionName).toBe('socket.io:sub')
   } finally {
+    redis.disconnect()
+    copy.disconnect()
+  }
+})
+
+test('a connection and its duplicate report an outage to the log once, not to the console at every try', async () => {
+  const port = await freePort() // nothing listens there
+  const warnings: Array<Record<string, unknown> | undefined> = []
+  const log = { warn: (_msg: string, fields?: Record<string, unknown>) => warnings.push(fields) }
+  const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const options = { retryStrategy: () => 20, maxRetriesPerRequest: 0 }
+  const redis = reportErrors(createRedis(`redis://127.0.0.1:${port}`, options), log, 'main')
+  const copy = duplicateRedis(redis, log, 'copy')
+  let attempts = 0
+  copy.on('error', () => attempts++)
+  try {
+    // Several reconnection attempts fail; each connection says so once.
+    await waitFor('five failed attempts', async () => attempts >= 5, 10_000, 20)
+    expect(warnings.map((fields) => fields?.connection).sort()).toEqual(['copy', 'main'])
+    expect(warnings[0]?.error).toMatch(/ECONNREFUSED/)
+    expect(printed).not.toHaveBeenCalled()
+  } finally {
+    printed.mockRestore()
     redis.disconnect()
     copy.disconnect()
   }

@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis'
+import type { Logger } from './types.ts'
 
 /**
  * Where Redis is: one server at a URL, or the primary that Sentinels name (REDIS_SENTINELS,
@@ -61,6 +62,38 @@ export function createRedis(target: RedisTarget | string, options: RedisOptions 
 }
 
 /** Creates a stream's consumer group (and the stream) unless it exists. */
+/** How often one connection reports that it still cannot reach Redis. */
+const ERROR_REPORT_EVERY_MS = 60_000
+
+/**
+ * Reports `redis`'s errors to `log` as `name`: the first error of an outage, then one a minute
+ * while it lasts. Without an 'error' listener ioredis prints each reconnection attempt's error
+ * with its stack to the console ("[ioredis] Unhandled error event"); a connection made by
+ * `duplicate()` does not inherit its original's listeners, so every connection gets this.
+ */
+export function reportErrors(redis: Redis, log: Pick<Logger, 'warn'>, name: string): Redis {
+  let reportedAt = 0
+  redis.on('error', (error: Error) => {
+    if (Date.now() - reportedAt < ERROR_REPORT_EVERY_MS) return
+    reportedAt = Date.now()
+    log.warn('redis connection failed; reconnecting', { connection: name, error: error.message })
+  })
+  redis.on('ready', () => {
+    reportedAt = 0
+  })
+  return redis
+}
+
+/** A connection of its own for blocking reads, pub/sub or WAIT, reporting its errors as `name`. */
+export function duplicateRedis(
+  redis: Redis,
+  log: Pick<Logger, 'warn'>,
+  name: string,
+  options: Partial<RedisOptions> = {},
+): Redis {
+  return reportErrors(redis.duplicate({ connectionName: name, ...options }), log, name)
+}
+
 export async function ensureStreamGroup(redis: Redis, stream: string, group: string) {
   try {
     await redis.xgroup('CREATE', stream, group, '0', 'MKSTREAM')

@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis'
+import { duplicateRedis } from './redis.ts'
+import { silentLogger, type Logger } from './types.ts'
 
 /** A write Redis made but fewer replicas than asked confirmed within the wait: it stays. */
 export class NotReplicated extends Error {
@@ -45,6 +47,7 @@ export class Replication {
   constructor(
     main: Redis,
     readonly options: ReplicaOptions = { count: 0, timeoutMs: 0 },
+    log: Pick<Logger, 'warn'> = silentLogger,
   ) {
     // A write in flight when the connection drops is not sent again to whichever primary comes
     // next: its caller gets an error (a 503), as for any write not confirmed. ioredis (5.11 and
@@ -53,8 +56,7 @@ export class Replication {
     // that into the same error, a little after the longest a WAIT may take.
     this.redis =
       options.count > 0
-        ? main.duplicate({
-            connectionName: 'penny-auction:acknowledged',
+        ? duplicateRedis(main, log, 'penny-auction:acknowledged', {
             autoResendUnfulfilledCommands: false,
             commandTimeout: options.timeoutMs + ACKNOWLEDGED_COMMAND_SLACK_MS,
           })

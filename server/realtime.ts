@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis'
 import type { Server as SocketServer, Socket } from 'socket.io'
-import { keysOf, type Engine } from '../engine/index.ts'
+import { duplicateRedis, keysOf, type Engine } from '../engine/index.ts'
 import { timersInSeconds } from '../app/models/live-auction.ts'
 import { log } from '../app/services/logger.server.ts'
 import { createShardedAdapter } from '@socket.io/redis-adapter'
@@ -59,8 +59,8 @@ export function attachRealtime({
 }: Options) {
   // Socket.IO's Redis adapter over Redis 7's sharded pub/sub: every instance hears every
   // broadcast on two channels of this install's own.
-  const pub = redis.duplicate({ connectionName: 'socket.io:pub' })
-  const sub = redis.duplicate({ connectionName: 'socket.io:sub' })
+  const pub = duplicateRedis(redis, log, 'socket.io:pub')
+  const sub = duplicateRedis(redis, log, 'socket.io:sub')
   io.adapter(
     createShardedAdapter(pub, sub, {
       channelPrefix: keysOf(prefix).socketIoChannels,

@@ -1,5 +1,11 @@
 import type { Redis } from 'ioredis'
-import { createRedis as connect, redisTarget, type RedisTarget } from '../../engine/index.ts'
+import {
+  createRedis as connect,
+  redisTarget,
+  reportErrors,
+  type RedisTarget,
+} from '../../engine/index.ts'
+import { log } from '~/services/logger.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
 // One Redis connection per process for commands (blocking reads and pub/sub get their own,
@@ -9,12 +15,14 @@ import { getEnv } from '~/utils/env.server.ts'
 const globalForRedis = globalThis as typeof globalThis & { __redis?: Redis }
 
 export function createRedis(target: RedisTarget | string, name = 'main'): Redis {
-  return connect(target, {
-    connectionName: `penny-auction:${name}`,
+  const connectionName = `penny-auction:${name}`
+  const redis = connect(target, {
+    connectionName,
     maxRetriesPerRequest: 2,
     enableAutoPipelining: true,
     lazyConnect: false,
   })
+  return reportErrors(redis, log, connectionName)
 }
 
 export function getRedis(): Redis {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { ensureStreamGroup } from '../../../engine/index.ts'
+import { duplicateRedis, ensureStreamGroup } from '../../../engine/index.ts'
 import type { AlertChannel } from '~/services/alerts/channel.server.ts'
 import { deliver, type Delivery, type RetryPolicy } from '~/services/alerts/deliver.server.ts'
 import {
@@ -60,9 +60,11 @@ export class AlertQueue {
   start() {
     if (this.running) return
     this.running = true
-    this.reader = this.options.redis.duplicate({
-      connectionName: `alerts:${this.options.consumer}`.slice(0, 60),
-    })
+    this.reader = duplicateRedis(
+      this.options.redis,
+      log,
+      `alerts:${this.options.consumer}`.slice(0, 60),
+    )
     this.loop = this.run()
   }
 
