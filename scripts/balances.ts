@@ -14,7 +14,7 @@ import {
   rebuildBalances,
   redisTarget,
 } from '../engine/index.ts'
-import { auditPaymentCredits } from '../app/services/payments/audit.server.ts'
+import { auditPaymentCredits, isOnItsWay } from '../app/services/payments/audit.server.ts'
 import { createPrismaClient } from '../app/utils/db.server.ts'
 import { parseEnv } from '../app/utils/env.server.ts'
 
@@ -57,7 +57,9 @@ async function main() {
           `Redis holds ${row.redis ?? 'nothing'}`,
       )
     }
-    const payments = await auditPaymentCredits(prisma)
+    const checked = await auditPaymentCredits(prisma)
+    const payments = checked.filter((row) => !isOnItsWay(row))
+    const onItsWay = checked.filter(isOnItsWay)
     const lateBids = await auditLateBids(prisma)
     console.log(
       `${payments.length} bid-package payments not credited exactly once; ` +
@@ -69,6 +71,12 @@ async function main() {
           row.problem.replaceAll('_', ' '),
       )
     }
+    if (onItsWay.length)
+      console.log(
+        `${onItsWay.length} bid-package payments credited and still to be marked paid ` +
+          `(the provider's next callback or the reconciliation marks them): ` +
+          onItsWay.map((row) => row.paymentId).join(', '),
+      )
     for (const row of lateBids) {
       console.log(
         `  bid ${row.bidId} on ${row.auctionId} at ${row.at.toISOString()} for ${row.amount}: ` +

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { createUser } from '../../../engine/test-support.ts'
 import { getPrisma } from '~/utils/db.server.ts'
-import { auditPaymentCredits } from './audit.server.ts'
+import { auditPaymentCredits, isOnItsWay } from './audit.server.ts'
 import { paymentReference } from './reference.ts'
 
 // `npm run balances` finds a paid bid package not credited exactly once, with its bids, to its
@@ -28,16 +28,26 @@ test('every paid package credited once with its bids to its payer; nothing else 
   await credit(paymentReference(wrongUser.id), 50, other.id)
   const failed = await payment('failed')
   await credit(paymentReference(failed.id))
+  // Credited, and its marking as paid failed: the provider's retry or reconciliation finishes it.
+  const marking = await payment('pending')
+  await credit(paymentReference(marking.id))
   await credit(`${paymentReference(good.id)}:again`)
 
   const ours = new Set(
-    [good, pending, notCredited, wrongAmount, wrongUser, failed].map((p) => p.id),
+    [good, pending, notCredited, wrongAmount, wrongUser, failed, marking].map((p) => p.id),
   )
   const problems = (await auditPaymentCredits(prisma)).filter(
     (p) =>
       (p.paymentId && ours.has(p.paymentId)) || p.reference?.startsWith(paymentReference(good.id)),
   )
-  expect(problems).toHaveLength(5)
+  expect(problems).toHaveLength(6)
+  expect(problems.filter(isOnItsWay)).toEqual([
+    {
+      paymentId: marking.id,
+      reference: paymentReference(marking.id),
+      problem: 'credited_awaiting_mark',
+    },
+  ])
   expect(problems).toEqual(
     expect.arrayContaining([
       { paymentId: notCredited.id, reference: null, problem: 'paid_not_credited' },

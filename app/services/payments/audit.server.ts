@@ -5,6 +5,12 @@ import { paymentReference } from './reference.ts'
 // package is credited exactly once, with its bids, to its payer, under its reference
 // (paymentReference), and no bids come from a payment that was not paid. Conclusive once the
 // outbox lag is 0: a credit is in Redis before its ledger row is written.
+//
+// A payment still `pending` with its credit in the ledger is on its way, not wrong: bids are
+// credited before the row is marked paid (apply-event.server.ts), and when marking fails (Postgres
+// away) the provider's next callback or the reconciliation marks it. It is reported as
+// `credited_awaiting_mark`, which `npm run balances` lists without failing; one that stays
+// after the provider's retries and a reconciliation run is a fault.
 
 export type PaymentProblem = {
   paymentId: string | null
@@ -15,6 +21,7 @@ export type PaymentProblem = {
     | 'credited_wrong_amount'
     | 'credited_to_another_user'
     | 'credited_not_paid'
+    | 'credited_awaiting_mark'
     | 'credit_without_payment'
 }
 
@@ -46,8 +53,14 @@ export async function auditPaymentCredits(prisma: PrismaClient): Promise<Payment
     if (paymentId === null) return problem('credit_without_payment')
     const paid = row.status === 'paid' || row.status === 'refunded'
     if (reference === null) return paid ? problem('paid_not_credited') : []
-    if (!paid) return problem('credited_not_paid')
+    if (!paid)
+      return problem(row.status === 'pending' ? 'credited_awaiting_mark' : 'credited_not_paid')
     if (row.userId !== row.payer) return problem('credited_to_another_user')
     return problem('credited_wrong_amount')
   })
+}
+
+/** A payment the provider's retry or the reconciliation will still finish (see above). */
+export function isOnItsWay(problem: PaymentProblem) {
+  return problem.problem === 'credited_awaiting_mark'
 }
