@@ -213,6 +213,7 @@ test('SIGKILL and a rolling restart behind nginx lose no acknowledged bid', asyn
   await sleep(3_000)
   mark(`start web-${first + 1}`)
   await restart(first)
+  const firstBackAt = Date.now()
   // As a rolling deploy does: longer than nginx's fail_timeout (deploy/nginx/compose/upstreams.conf)
   // after the new instance is ready, so nginx has seen it up before the other one goes.
   await sleep(3_000)
@@ -237,9 +238,10 @@ test('SIGKILL and a rolling restart behind nginx lose no acknowledged bid', asyn
     say(
       `${viewer.transport} viewer: outages ${viewer.describeOutages()}; updates ${viewer.updates.length}`,
     )
-    // Its instance was killed: it was back, on the other one, before the killed one restarted.
-    const [killed, restarted] = [events[0]!.at, events[1]!.at]
-    const moved = viewer.outages.find((o) => o.from >= killed && o.to && o.to < restarted)
+    // Its instance was killed: it was back, on the other one, before the killed one was ready
+    // again (how soon depends on Socket.IO's reconnection delay and the machine's load).
+    const killed = events[0]!.at
+    const moved = viewer.outages.find((o) => o.from >= killed && o.to && o.to < firstBackAt)
     expect(moved, `${viewer.transport} viewer on the other instance after the kill`).toBeDefined()
     expect(viewer.outages.every((o) => o.to !== undefined)).toBe(true)
     expect(
