@@ -1,8 +1,8 @@
 // `npm test`: the whole suite on a fresh machine. Local Postgres/Redis when DATABASE_URL /
 // REDIS_URL are not set, Debian's Chromium and nginx when missing (as root), then lint, types, unit and
-// integration tests, a production build, and then two lanes side by side: the browser tests, and
-// the fault tests followed by the container image, built and run with podman where the host
-// allows it (scripts/test-image.ts).
+// integration tests and a production build side by side, then the browser tests beside the fault
+// tests; the container image, built and run with podman where the host allows it
+// (scripts/test-image.ts), runs beside all of them.
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
@@ -77,21 +77,62 @@ function imageStep(): LaneStep[] {
   return [[name, 'tsx', ['scripts/test-image.ts'], {}]]
 }
 
+/** A step that failed within a lane: its name, exit code and message. */
+type LaneFailure = { step: string; code: number; message: string }
+
 /**
  * Runs `steps` one after another, each line of their output labelled with the lane's name, and
- * records each step's time; stops at the first that fails.
+ * records each step's time; stops at the first that fails and resolves with it (or null).
  */
-async function lane(label: string, steps: LaneStep[], env: NodeJS.ProcessEnv) {
+async function lane(
+  label: string,
+  steps: LaneStep[],
+  env: NodeJS.ProcessEnv,
+): Promise<LaneFailure | null> {
   for (const [name, command, args, extra] of steps) {
     const started = Date.now()
     process.stdout.write(`\n[test] [${label}] ${name}\n`)
     try {
       await runOrFail(command, args, { env: { ...env, ...extra }, prefix: `[${label}]` })
+    } catch (error) {
+      if (!(error instanceof StepFailed)) throw error
+      process.stdout.write(`[test] [${label}] FAILED: ${error.message}\n`)
+      return { step: name, code: error.code || 1, message: `${name} (${error.message})` }
     } finally {
-      laneTimes.push([`  ${label}: ${name}`, (Date.now() - started) / 1000])
+      laneTimes.push([`${label}: ${name}`, (Date.now() - started) / 1000])
     }
   }
+  return null
 }
+
+/** Waits for every lane; the steps that failed. */
+async function settle(lanes: Array<Promise<LaneFailure | null>>): Promise<LaneFailure[]> {
+  return (await Promise.all(lanes)).filter((failure) => failure !== null)
+}
+
+// The files that use only their own data run several at a time, then the ones that must be
+// alone (vitest.e2e.config.ts).
+const browserSteps: LaneStep[] = [
+  [
+    'browser tests (Chromium), several files at a time',
+    'vitest',
+    ['run', '--config', 'vitest.e2e.config.ts'],
+    { E2E_GROUP: 'parallel' },
+  ],
+  [
+    'browser tests (Chromium), the files that run alone',
+    'vitest',
+    ['run', '--config', 'vitest.e2e.config.ts'],
+    { E2E_GROUP: 'alone' },
+  ],
+]
+
+const faultStep: LaneStep = [
+  'fault tests (killed web process, Redis restart, Postgres away, behind nginx)',
+  'vitest',
+  ['run', '--config', 'vitest.faults.config.ts'],
+  {},
+]
 
 async function main() {
   step('packages and services (Chromium, nginx, Postgres, Redis)')
@@ -108,58 +149,31 @@ async function main() {
   try {
     step('prisma generate')
     await runOrFail('prisma', ['generate'], { env })
-    // Each is one process on one core: side by side they take the time of the longer.
-    step('lint and typecheck')
-    const checks = await Promise.allSettled([
-      runOrFail('npm', ['run', 'lint'], { env }),
-      runOrFail('npm', ['run', 'typecheck'], { env }),
+    // Lanes side by side (docs/decisions/066-suite-in-two-lanes.md): the image test from here to
+    // the end; lint, types, unit tests and the build; then the browser tests beside the fault
+    // tests, which mostly wait (outages, timers running out). A failure lets the other lanes
+    // finish, so one run reports every failure; only a failed build stops what needs it.
+    step('lint, types, unit tests and the build | the container image, side by side')
+    const image = settle([lane('image', imageStep(), env)])
+    const checks = await settle([
+      lane('lint', [['lint', 'npm', ['run', 'lint'], {}]], env),
+      lane('types', [['typecheck', 'npm', ['run', 'typecheck'], {}]], env),
+      lane('unit', [['unit and integration tests', 'vitest', ['run'], {}]], env),
+      lane('build', [['production build', 'npm', ['run', 'build'], {}]], env),
     ])
-    for (const check of checks) if (check.status === 'rejected') throw check.reason
-    step('unit and integration tests')
-    await runOrFail('vitest', ['run'], { env })
-    step('production build')
-    await runOrFail('npm', ['run', 'build'], { env })
-    // Two lanes side by side: the browser tests keep both cores busy, while the fault tests
-    // mostly wait (outages, timers running out) and the image test mostly builds and waits on
-    // its container (docs/decisions/066-suite-in-two-lanes.md).
-    step('browser tests | fault tests and the container image, side by side')
-    const lanes = await Promise.allSettled([
-      lane(
-        'browser',
-        [
-          // The files that use only their own data run several at a time, then the ones that
-          // must be alone (vitest.e2e.config.ts).
-          [
-            'browser tests (Chromium), several files at a time',
-            'vitest',
-            ['run', '--config', 'vitest.e2e.config.ts'],
-            { E2E_GROUP: 'parallel' },
-          ],
-          [
-            'browser tests (Chromium), the files that run alone',
-            'vitest',
-            ['run', '--config', 'vitest.e2e.config.ts'],
-            { E2E_GROUP: 'alone' },
-          ],
-        ],
-        env,
-      ),
-      lane(
-        'faults',
-        [
-          [
-            'fault tests (killed web process, Redis restart, Postgres away, behind nginx)',
-            'vitest',
-            ['run', '--config', 'vitest.faults.config.ts'],
-            {},
-          ],
-          ...imageStep(),
-        ],
-        env,
-      ),
-    ])
-    const failed = lanes.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))
-    if (failed.length) throw failed[0]
+    const built = !checks.some((failure) => failure.step === 'production build')
+    step(`browser tests | fault tests${built ? '' : ': SKIPPED, the build failed'}`)
+    const tests = built
+      ? await settle([lane('browser', browserSteps, env), lane('faults', [faultStep], env)])
+      : []
+    step('the container image, finishing')
+    const failures = [...checks, ...tests, ...(await image)]
+    if (failures.length) {
+      throw new StepFailed(
+        `${failures.length} failed: ${failures.map((failure) => failure.message).join('; ')}`,
+        failures[0]!.code,
+      )
+    }
     printTimes()
     process.stdout.write('\n[test] all passed\n')
   } catch (error) {
