@@ -21,6 +21,12 @@ const CLAIM_EVERY_MS = 5_000
 /** At most one transaction per window while batches are not full (bids reach Postgres within it). */
 const BATCH_WINDOW_MS = 100
 const MAX_BACKOFF_MS = 30_000
+/**
+ * Tries of one batch whose listener keeps failing (about two minutes with the back-off), after
+ * which the batch is acknowledged anyway: the money path waits on its listeners' transient
+ * failures, never on a fault that does not pass.
+ */
+const LISTENER_TRIES = 10
 
 type Fields = Record<string, string>
 
@@ -40,6 +46,8 @@ export class OutboxWorker {
   /** Entries written to Postgres by this worker (for metrics and tests). */
   applied = 0
   private readonly listeners: Array<(entries: OutboxEntry[]) => Promise<unknown>> = []
+  /** The batch (its first entry) whose listener failed, and how often in a row. */
+  private listenerFailed: { id: string; times: number } | undefined
 
   private pool: pg.Pool | undefined
 
@@ -89,8 +97,10 @@ export class OutboxWorker {
 
   /**
    * Calls `listener` with every batch once Postgres holds it, before the batch is acknowledged
-   * (the alert producers). A replayed batch is given again; a listener's failure is logged and
-   * never holds the batch back.
+   * (the alert producers, which record what they make in Postgres). A replayed batch is given
+   * again, so a listener must give the same result twice. A listener's failure leaves the batch
+   * unacknowledged: it is written again (a no-op) and given again after the back-off, up to
+   * LISTENER_TRIES times; then it is logged as an error and the batch acknowledged.
    */
   onWritten(listener: (entries: OutboxEntry[]) => Promise<unknown>) {
     this.listeners.push(listener)
@@ -229,6 +239,30 @@ export class OutboxWorker {
     return replication.caughtUp(reader, keys.outboxFence, 'outbox entries')
   }
 
+  /** Gives a written batch to the listeners; throws to have it given again. */
+  private async tell(entries: OutboxEntry[]) {
+    try {
+      for (const listener of this.listeners) await listener(entries)
+      this.listenerFailed = undefined
+    } catch (error) {
+      const id = entries[0]!.id
+      const times = this.listenerFailed?.id === id ? this.listenerFailed.times + 1 : 1
+      this.listenerFailed = { id, times }
+      const fields = {
+        error: error instanceof Error ? error.message : String(error),
+        first: id,
+        last: entries.at(-1)!.id,
+        times,
+      }
+      if (times < LISTENER_TRIES) {
+        this.engine.log.warn('outbox listener failed; the batch is given again', fields)
+        throw error
+      }
+      this.listenerFailed = undefined
+      this.engine.log.error('outbox listener failed for good; the batch is acknowledged', fields)
+    }
+  }
+
   /** Writes a batch; if the batch fails for one bad entry, writes entries one by one. */
   async apply(entries: OutboxEntry[]) {
     try {
@@ -258,13 +292,7 @@ export class OutboxWorker {
         }
       }
     }
-    for (const listener of this.listeners) {
-      await listener(entries).catch((error: unknown) =>
-        this.engine.log.warn('outbox listener failed', {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      )
-    }
+    await this.tell(entries)
     const { outbox, catalog } = this.engine.keys
     const ids = entries.map((entry) => entry.id)
     const transaction = this.engine.redis
