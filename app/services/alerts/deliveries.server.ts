@@ -31,11 +31,24 @@ export async function recordPending(jobs: readonly AlertJob[]): Promise<AlertJob
     expiresAt: job.expiresAt === undefined ? null : new Date(job.expiresAt),
     createdAt: new Date(job.queuedAt),
   }))
-  const created = await getPrisma().alertDelivery.createManyAndReturn({
-    data,
-    skipDuplicates: true,
-    select: { userId: true, channel: true, key: true },
-  })
+  const prisma = getPrisma()
+  const insert = (rows: typeof data) =>
+    prisma.alertDelivery.createManyAndReturn({
+      data: rows,
+      skipDuplicates: true,
+      select: { userId: true, channel: true, key: true },
+    })
+  let created
+  try {
+    created = await insert(data)
+  } catch (failure) {
+    if (!isGoneUser(failure)) throw failure
+    // Someone was deleted meanwhile: their alerts went with them; the others are recorded.
+    const ids = [...new Set(data.map((row) => row.userId))]
+    const present = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true } })
+    const kept = new Set(present.map((user) => user.id))
+    created = await insert(data.filter((row) => kept.has(row.userId)))
+  }
   return created.map((row) => byKey.get(`${row.userId}|${row.channel}|${row.key}`)!)
 }
 

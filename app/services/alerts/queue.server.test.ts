@@ -157,3 +157,13 @@ test('an alert kind turned off on a channel is not sent there', async () => {
   expect(h.channel.sent).toHaveLength(0)
   expect(await h.queue.length()).toEqual({ waiting: 0, delayed: 0 })
 })
+
+test('an alert for someone deleted meanwhile is not recorded; the others are, and sent', async () => {
+  const [stays, goes] = [await person(), await person()]
+  const lot = await auction()
+  await prisma.user.delete({ where: { id: goes.id } })
+  expect(await enqueueAlerts([won(goes.id, lot.id), won(stays.id, lot.id)], sink())).toBe(1)
+  await h.queue.step()
+  expect(h.channel.delivered().map((one) => one.userId)).toEqual([stays.id])
+  expect(await deliveries(stays.id)).toEqual([{ status: 'sent', attempts: 1 }])
+})
