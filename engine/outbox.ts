@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis'
 import pg from 'pg'
 import type { Engine } from './engine.ts'
 import type { OutboxEntry } from './outbox/events.ts'
+import { OutboxListeners, type OutboxListener } from './outbox/listeners.ts'
 import { isDataError, type Sql } from './outbox/sql.ts'
 import { writeEntries } from './outbox/write.ts'
 import { ensureStreamGroup } from './redis.ts'
@@ -21,12 +22,6 @@ const CLAIM_EVERY_MS = 5_000
 /** At most one transaction per window while batches are not full (bids reach Postgres within it). */
 const BATCH_WINDOW_MS = 100
 const MAX_BACKOFF_MS = 30_000
-/**
- * Tries of one batch whose listener keeps failing (about two minutes with the back-off), after
- * which the batch is acknowledged anyway: the money path waits on its listeners' transient
- * failures, never on a fault that does not pass.
- */
-const LISTENER_TRIES = 10
 
 type Fields = Record<string, string>
 
@@ -45,11 +40,9 @@ export class OutboxWorker {
   private backoffMs = 0
   /** Entries written to Postgres by this worker (for metrics and tests). */
   applied = 0
-  private readonly listeners: Array<(entries: OutboxEntry[]) => Promise<unknown>> = []
-  /** The batch (its first entry) whose listener failed, and how often in a row. */
-  private listenerFailed: { id: string; times: number } | undefined
 
   private pool: pg.Pool | undefined
+  private readonly listeners: OutboxListeners
 
   constructor(
     private readonly engine: Engine,
@@ -57,7 +50,9 @@ export class OutboxWorker {
     /** The Postgres the entries go to (the app's DATABASE_URL). */
     private readonly databaseUrl: string,
     private readonly batchSize = 500,
-  ) {}
+  ) {
+    this.listeners = new OutboxListeners(engine.log)
+  }
 
   /** Runs `work` in one transaction on a connection of this worker's pool. */
   private async inTransaction(work: (sql: Sql) => Promise<void>) {
@@ -96,14 +91,13 @@ export class OutboxWorker {
   }
 
   /**
-   * Calls `listener` with every batch once Postgres holds it, before the batch is acknowledged
-   * (the alert producers, which record what they make in Postgres). A replayed batch is given
-   * again, so a listener must give the same result twice. A listener's failure leaves the batch
-   * unacknowledged: it is written again (a no-op) and given again after the back-off, up to
-   * LISTENER_TRIES times; then it is logged as an error and the batch acknowledged.
+   * Calls `listener` with every batch once Postgres holds it, before the batch is acknowledged.
+   * A replayed batch is given again, so a listener must give the same result twice. A listener's
+   * failure leaves the batch unacknowledged: it is written again (a no-op) and given again after
+   * the back-off, up to LISTENER_TRIES times in a row (engine/outbox/listeners.ts).
    */
-  onWritten(listener: (entries: OutboxEntry[]) => Promise<unknown>) {
-    this.listeners.push(listener)
+  onWritten(listener: OutboxListener) {
+    this.listeners.add(listener)
   }
 
   async ensureGroup(redis: Redis = this.engine.redis) {
@@ -239,30 +233,6 @@ export class OutboxWorker {
     return replication.caughtUp(reader, keys.outboxFence, 'outbox entries')
   }
 
-  /** Gives a written batch to the listeners; throws to have it given again. */
-  private async tell(entries: OutboxEntry[]) {
-    try {
-      for (const listener of this.listeners) await listener(entries)
-      this.listenerFailed = undefined
-    } catch (error) {
-      const id = entries[0]!.id
-      const times = this.listenerFailed?.id === id ? this.listenerFailed.times + 1 : 1
-      this.listenerFailed = { id, times }
-      const fields = {
-        error: error instanceof Error ? error.message : String(error),
-        first: id,
-        last: entries.at(-1)!.id,
-        times,
-      }
-      if (times < LISTENER_TRIES) {
-        this.engine.log.warn('outbox listener failed; the batch is given again', fields)
-        throw error
-      }
-      this.listenerFailed = undefined
-      this.engine.log.error('outbox listener failed for good; the batch is acknowledged', fields)
-    }
-  }
-
   /** Writes a batch; if the batch fails for one bad entry, writes entries one by one. */
   async apply(entries: OutboxEntry[]) {
     try {
@@ -292,7 +262,7 @@ export class OutboxWorker {
         }
       }
     }
-    await this.tell(entries)
+    await this.listeners.tell(entries)
     const { outbox, catalog } = this.engine.keys
     const ids = entries.map((entry) => entry.id)
     const transaction = this.engine.redis

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeEach, expect, test } from 'vitest'
-import type { OutboxEntry } from '../../../engine/index.ts'
+import { LISTENER_TRIES, type OutboxEntry } from '../../../engine/index.ts'
 import { createAuction, createUser, testEngine } from '../../../engine/test-support.ts'
 import { AlertQueueHarness } from '../../../tests/support/alert-queue.ts'
 import { deliver } from '~/services/alerts/deliver.server.ts'
@@ -93,7 +93,7 @@ test('a listener that never succeeds holds its batch back a bounded number of tr
     )
   )
     tries++
-  expect(tries).toBe(10)
+  expect(tries).toBe(LISTENER_TRIES)
   expect(await other.outbox.lag()).toBe(0)
   await other.outbox.stop()
 })
