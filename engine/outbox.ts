@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis'
 import pg from 'pg'
 import type { Engine } from './engine.ts'
 import type { OutboxEntry } from './outbox/events.ts'
+import { OutboxListeners, type OutboxListener } from './outbox/listeners.ts'
 import { isDataError, type Sql } from './outbox/sql.ts'
 import { writeEntries } from './outbox/write.ts'
 import { duplicateRedis, ensureStreamGroup } from './redis.ts'
@@ -39,9 +40,9 @@ export class OutboxWorker {
   private backoffMs = 0
   /** Entries written to Postgres by this worker (for metrics and tests). */
   applied = 0
-  private readonly listeners: Array<(entries: OutboxEntry[]) => Promise<unknown>> = []
 
   private pool: pg.Pool | undefined
+  private readonly listeners: OutboxListeners
 
   constructor(
     private readonly engine: Engine,
@@ -49,7 +50,9 @@ export class OutboxWorker {
     /** The Postgres the entries go to (the app's DATABASE_URL). */
     private readonly databaseUrl: string,
     private readonly batchSize = 500,
-  ) {}
+  ) {
+    this.listeners = new OutboxListeners(engine.log)
+  }
 
   /** Runs `work` in one transaction on a connection of this worker's pool. */
   private async inTransaction(work: (sql: Sql) => Promise<void>) {
@@ -88,12 +91,13 @@ export class OutboxWorker {
   }
 
   /**
-   * Calls `listener` with every batch once Postgres holds it, before the batch is acknowledged
-   * (the alert producers). A replayed batch is given again; a listener's failure is logged and
-   * never holds the batch back.
+   * Calls `listener` with every batch once Postgres holds it, before the batch is acknowledged.
+   * A replayed batch is given again, so a listener must give the same result twice. A listener's
+   * failure leaves the batch unacknowledged: it is written again (a no-op) and given again after
+   * the back-off, up to LISTENER_TRIES times in a row (engine/outbox/listeners.ts).
    */
-  onWritten(listener: (entries: OutboxEntry[]) => Promise<unknown>) {
-    this.listeners.push(listener)
+  onWritten(listener: OutboxListener) {
+    this.listeners.add(listener)
   }
 
   async ensureGroup(redis: Redis = this.engine.redis) {
@@ -258,13 +262,7 @@ export class OutboxWorker {
         }
       }
     }
-    for (const listener of this.listeners) {
-      await listener(entries).catch((error: unknown) =>
-        this.engine.log.warn('outbox listener failed', {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      )
-    }
+    await this.listeners.tell(entries)
     const { outbox, catalog } = this.engine.keys
     const ids = entries.map((entry) => entry.id)
     const transaction = this.engine.redis

@@ -56,6 +56,16 @@ export async function listDevices(userId: string): Promise<PushDevice[]> {
   })
 }
 
+/** The people among these who have a device subscribed. */
+export async function withDevices(userIds: readonly string[]): Promise<Set<string>> {
+  const devices = await getPrisma().pushSubscription.findMany({
+    where: { userId: { in: [...userIds] } },
+    distinct: ['userId'],
+    select: { userId: true },
+  })
+  return new Set(devices.map((device) => device.userId))
+}
+
 export async function countDevices(userId: string): Promise<number> {
   return getPrisma().pushSubscription.count({ where: { userId } })
 }

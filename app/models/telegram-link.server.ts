@@ -75,6 +75,15 @@ export async function personOfChat(chatId: number): Promise<LinkedPerson | null>
   }
 }
 
+/** The people among these who have a linked chat. */
+export async function linkedAmong(userIds: readonly string[]): Promise<Set<string>> {
+  const links = await getPrisma().telegramLink.findMany({
+    where: { userId: { in: [...userIds] } },
+    select: { userId: true },
+  })
+  return new Set(links.map((link) => link.userId))
+}
+
 export async function chatOfUser(userId: string): Promise<number | null> {
   const link = await getPrisma().telegramLink.findUnique({ where: { userId } })
   return link ? Number(link.chatId) : null

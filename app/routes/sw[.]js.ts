@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { supportedLanguages } from '~/i18n/config.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import source from '~/service-worker/sw.js?raw'
+import { workerCode, workerSource } from '~/service-worker/worker-code.server.ts'
 
 // The service worker (app/service-worker/sw.js) at the site's root, so that its scope is every
 // page (docs/push.md). Its version changes with its code, the offline pages' texts and the site's
@@ -14,7 +14,7 @@ const OFFLINE_PAGES = Object.fromEntries(
 
 async function version() {
   const { siteName } = await getSettings()
-  const hash = createHash('sha256').update(source).update(siteName)
+  const hash = createHash('sha256').update(workerSource).update(siteName)
   for (const language of supportedLanguages) {
     const t = await getFixedT(language, 'push')
     hash.update(JSON.stringify(t('offline', { returnObjects: true })))
@@ -23,12 +23,7 @@ async function version() {
 }
 
 export async function loader() {
-  const code = source
-    .replace('VERSION = __VERSION__', `VERSION = ${JSON.stringify(await version())}`)
-    .replace(
-      'OFFLINE_PAGES = __OFFLINE_PAGES__',
-      `OFFLINE_PAGES = ${JSON.stringify(OFFLINE_PAGES)}`,
-    )
+  const code = workerCode(await version(), OFFLINE_PAGES)
   return new Response(code, {
     headers: {
       'Content-Type': 'text/javascript; charset=utf-8',

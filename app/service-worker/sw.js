@@ -110,8 +110,9 @@ self.addEventListener('push', (event) => {
   )
 })
 
-/** Only the site's own pages are opened from a notification. */
+/** Only the site's own pages are opened from a notification; the site's root without one. */
 function sameOrigin(address) {
+  if (typeof address !== 'string' || !address) return self.location.origin + '/'
   try {
     const url = new URL(address, self.location.origin)
     return url.origin === self.location.origin ? url.href : self.location.origin + '/'

@@ -33,11 +33,11 @@ async function linkedPerson() {
 test('a linked person gets the alert in their chat; one without a chat is unreachable', async () => {
   expect(telegramChannel.enabled()).toBe(true)
   const stranger = await site.newUser()
-  expect(await telegramChannel.reachable(stranger.id)).toBe(false)
+  expect(await telegramChannel.reachable([stranger.id])).toEqual(new Set())
   expect(await telegramChannel.send(stranger.id, message)).toEqual({ status: 'unreachable' })
 
   const { user, person } = await linkedPerson()
-  expect(await telegramChannel.reachable(user.id)).toBe(true)
+  expect(await telegramChannel.reachable([user.id])).toEqual(new Set([user.id]))
   expect(await telegramChannel.send(user.id, message)).toEqual({ status: 'sent' })
   expect(fake.sentTo(person.id).at(-1)?.text).toBe(
     `${message.title}\n\n${message.body}\n\n${message.url}`,
@@ -74,7 +74,7 @@ test('a chat that blocked the bot is unlinked and the person is gone from the ch
   fake.block(person.id)
   expect(await telegramChannel.send(user.id, message)).toEqual({ status: 'gone' })
   expect(await prisma.telegramLink.count({ where: { userId: user.id } })).toBe(0)
-  expect(await telegramChannel.reachable(user.id)).toBe(false)
+  expect(await telegramChannel.reachable([user.id])).toEqual(new Set())
 })
 
 // Last: it fills this second's count for everyone.

@@ -58,6 +58,7 @@ export default function AdminAlertsRoute() {
         columns={[
           t('admin.channel'),
           { label: t('admin.sent'), numeric: true },
+          { label: t('admin.unsent'), numeric: true },
           { label: t('admin.failed'), numeric: true },
           { label: t('admin.dead'), numeric: true },
         ]}
@@ -68,6 +69,7 @@ export default function AdminAlertsRoute() {
               {t(`channels.${row.channel}`)}
             </th>
             <td className="px-4 py-2 text-right tabular-nums">{row.sent}</td>
+            <td className="px-4 py-2 text-right tabular-nums">{row.unsent}</td>
             <td className="px-4 py-2 text-right tabular-nums">{row.failed}</td>
             <td className="px-4 py-2 text-right tabular-nums">{row.dead}</td>
           </tr>

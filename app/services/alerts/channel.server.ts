@@ -46,7 +46,10 @@ export interface AlertChannel {
   readonly name: AlertChannelName
   /** False when the channel is not configured (no bot token, no VAPID keys): hidden everywhere. */
   enabled(): boolean
-  /** Whether the person has an address on this channel (a linked chat, a subscribed device). */
-  reachable(userId: string): Promise<boolean>
+  /**
+   * The people among these who have an address on this channel (a linked chat, a subscribed
+   * device): only they get its alerts.
+   */
+  reachable(userIds: readonly string[]): Promise<Set<string>>
   send(userId: string, message: AlertMessage): Promise<SendOutcome>
 }

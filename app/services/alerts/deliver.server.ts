@@ -1,9 +1,9 @@
 import { getAlertChoices } from '~/models/alert-choices.server.ts'
 import type { AlertChannel } from '~/services/alerts/channel.server.ts'
+import { deliveryStatus, recordOutcome } from '~/services/alerts/deliveries.server.ts'
 import { alertMessage } from '~/services/alerts/message.server.ts'
 import type { AlertJob } from '~/services/alerts/queue-keys.server.ts'
 import { quietUntil } from '~/services/alerts/quiet-hours.ts'
-import { getPrisma } from '~/utils/db.server.ts'
 
 // One attempt at one queued alert (docs/rules.md#alerts): what the queue does with it next.
 
@@ -16,7 +16,7 @@ export type RetryPolicy = {
 }
 
 export type Delivery =
-  /** Finished with: sent, or nothing left to do (its outcome is recorded where it matters). */
+  /** Finished with: sent, or nothing left to do (its row in Postgres says which). */
   | { done: 'sent' | 'duplicate' | 'off' | 'unreachable' | 'gone' | 'expired' | 'dropped' }
   | { done: 'dead'; error: string }
   /** Try again at `at` (a failed attempt counts in `job.attempt`; quiet hours do not). */
@@ -26,55 +26,27 @@ export function backoffMs(policy: RetryPolicy, attempt: number) {
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1))
 }
 
-async function record(job: AlertJob, status: string, error?: string) {
-  const where = { userId: job.userId, channel: job.channel, key: job.key }
-  const data = { kind: job.kind, status, attempts: Math.max(1, job.attempt), error: error ?? null }
-  // The person may be gone meanwhile (their rows went with them): nothing to record then.
-  await getPrisma()
-    .alertDelivery.upsert({
-      where: { userId_channel_key: where },
-      create: { ...where, ...data },
-      update: data,
-    })
-    .catch((failure: unknown) => {
-      if ((failure as { code?: string } | null)?.code !== 'P2003') throw failure
-    })
-}
-
+/** One attempt: the job's row in Postgres is where it stands and records how it went. */
 export async function deliver(
   job: AlertJob,
   channel: AlertChannel,
   policy: RetryPolicy,
   now: number,
 ): Promise<Delivery> {
-  const prisma = getPrisma()
-  const where = { userId: job.userId, channel: job.channel, key: job.key }
-  const [before, choices] = await Promise.all([
-    prisma.alertDelivery.findUnique({
-      where: { userId_channel_key: where },
-      select: { status: true },
-    }),
-    getAlertChoices(job.userId),
-  ])
-  // Postgres remembers what was sent even when Redis forgot the queued keys.
-  if (before?.status === 'sent') return { done: 'duplicate' }
-  if (job.expiresAt !== undefined && job.expiresAt <= now) {
-    await record(job, 'expired')
-    return { done: 'expired' }
-  }
-  if (choices.off.includes(`${job.kind}:${job.channel}`)) return { done: 'off' }
+  const [status, choices] = await Promise.all([deliveryStatus(job), getAlertChoices(job.userId)])
+  // Postgres says what became of the alert: one done with is not sent again, even when Redis
+  // forgot it and queued it again.
+  if (status !== null && status !== 'pending') return { done: 'duplicate' }
+  if (job.expiresAt !== undefined && job.expiresAt <= now) return finished(job, 'expired')
+  if (choices.off.includes(`${job.kind}:${job.channel}`)) return finished(job, 'off')
   const quietEnd = quietUntil(now, choices)
   if (quietEnd !== null) {
-    if (job.expiresAt !== undefined && job.expiresAt <= quietEnd) {
-      await record(job, 'expired')
-      return { done: 'expired' }
-    }
+    if (job.expiresAt !== undefined && job.expiresAt <= quietEnd) return finished(job, 'expired')
     return { later: quietEnd, job, failed: false }
   }
   const message = await alertMessage(job)
-  if (!message) return { done: 'dropped' }
-  const attempt = job.attempt + 1
-  const tried = { ...job, attempt }
+  if (!message) return finished(job, 'dropped')
+  const tried = { ...job, attempt: job.attempt + 1 }
   let outcome
   try {
     outcome = await channel.send(job.userId, message)
@@ -86,24 +58,45 @@ export async function deliver(
   }
   switch (outcome.status) {
     case 'sent':
-      await record(tried, 'sent')
+      // Right after the provider took it: a redelivery of this entry finds it sent.
+      await recordOutcome(tried, 'sent')
       return { done: 'sent' }
     case 'unreachable':
-      return { done: 'unreachable' }
+      return finished(job, 'unreachable')
     case 'gone':
-      await record(tried, 'gone')
-      return { done: 'gone' }
+      return finished(tried, 'gone')
     case 'failed':
       // The provider refused this message for good: trying it again would fail the same way.
-      await record(tried, 'dead', outcome.reason)
+      await recordOutcome(tried, 'dead', outcome.reason)
       return { done: 'dead', error: outcome.reason }
-    case 'retry': {
-      if (attempt >= policy.maxAttempts) {
-        await record(tried, 'dead', outcome.reason)
-        return { done: 'dead', error: outcome.reason }
-      }
-      const wait = outcome.retryAfterMs ?? backoffMs(policy, attempt)
-      return { later: now + wait, job: tried, failed: true, error: outcome.reason }
-    }
+    case 'retry':
+      return failedAttempt(tried, outcome.reason, policy, now, outcome.retryAfterMs)
   }
+}
+
+async function finished(
+  job: AlertJob,
+  status: 'expired' | 'off' | 'dropped' | 'unreachable' | 'gone',
+): Promise<Delivery> {
+  await recordOutcome(job, status)
+  return { done: status }
+}
+
+/**
+ * A failed attempt, counted in `job.attempt`: tried again after the provider's wait or the
+ * back-off, or a dead letter after the last attempt.
+ */
+export async function failedAttempt(
+  job: AlertJob,
+  reason: string,
+  policy: RetryPolicy,
+  now: number,
+  retryAfterMs?: number,
+): Promise<Delivery> {
+  if (job.attempt >= policy.maxAttempts) {
+    await recordOutcome(job, 'dead', reason)
+    return { done: 'dead', error: reason }
+  }
+  const wait = retryAfterMs ?? backoffMs(policy, job.attempt)
+  return { later: now + wait, job, failed: true, error: reason }
 }

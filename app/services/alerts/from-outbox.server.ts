@@ -1,6 +1,10 @@
 import type { OutboxEntry } from '../../../engine/index.ts'
 import { watchersOf } from '~/models/watch.server.ts'
-import type { AlertRequest } from '~/services/alerts/enqueue.server.ts'
+import {
+  enqueueAlerts,
+  type AlertRequest,
+  type AlertSink,
+} from '~/services/alerts/enqueue.server.ts'
 import { isPresent } from '~/services/alerts/presence.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import type { Redis } from 'ioredis'
@@ -8,7 +12,8 @@ import type { Redis } from 'ioredis'
 // The engine's events as alerts (docs/rules.md#alerts), read from a batch of outbox entries
 // once Postgres holds it (engine/outbox.ts calls back after its commit): "started" to the
 // auction's watchers, "outbid" to the previous human leader who watches it, "won" to a person
-// who won. A batch replayed after a crash gives the same keys, so nothing is sent twice.
+// who won. A batch replayed after a crash gives the same keys, so nothing is sent twice; the
+// outbox gives a batch again when its alerts were not recorded (engine/outbox.ts).
 
 /** An outbid or a start means nothing after this long (quiet hours drop it). */
 export const STALE_AFTER_MS = 10 * 60_000
@@ -26,7 +31,7 @@ async function leaderBefore(auctionId: string, batchIds: string[]): Promise<Lead
 
 export async function alertsFromEntries(
   entries: readonly OutboxEntry[],
-  presence: { redis: Redis; prefix: string },
+  presence: Presence,
 ): Promise<AlertRequest[]> {
   const alerts: AlertRequest[] = []
   const ids = entries.map((entry) => entry.id)
@@ -75,4 +80,15 @@ export async function alertsFromEntries(
     alerts.push(alert)
   }
   return alerts
+}
+
+type Presence = { redis: Redis; prefix: string }
+
+/**
+ * The outbox's listener (`OutboxWorker.onWritten`): a written batch's alerts, recorded in
+ * Postgres and queued. It throws when they were not recorded, and the batch is given again.
+ */
+export function alertsOfBatches(presence: Presence, sink?: AlertSink) {
+  return async (entries: readonly OutboxEntry[]) =>
+    enqueueAlerts(await alertsFromEntries(entries, presence), sink)
 }

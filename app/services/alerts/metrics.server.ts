@@ -44,6 +44,8 @@ export async function getAlertMetrics() {
     channels: ALERT_CHANNELS.map((channel) => ({
       channel,
       sent: count(channel, 'sent'),
+      /** Recorded in Postgres and not yet done with (waiting, delayed or being sent). */
+      unsent: count(channel, 'pending'),
       /** Failed attempts since Redis last lost its counters (retries included). */
       failed: Number(counters[`failed:${channel}`] ?? 0),
       dead: count(channel, 'dead'),

@@ -57,7 +57,7 @@ const receivedBy = (device: FakeDevice) =>
 
 test('an alert reaches every device, signed, encrypted, and each device reads it', async () => {
   const { userId, devices } = await personWith(2)
-  expect(await channel().reachable(userId)).toBe(true)
+  expect(await channel().reachable([userId])).toEqual(new Set([userId]))
   expect(await channel().send(userId, message())).toEqual({ status: 'sent' })
   for (const device of devices) {
     const [push] = receivedBy(device)
@@ -92,7 +92,7 @@ test('an endpoint answering 410 or 404 is forgotten; the last one gone makes the
   fake.answerNext(devices[1]!.subscription.endpoint, { status: 404 })
   expect(await channel().send(userId, message())).toEqual({ status: 'gone' })
   expect(await listDevices(userId)).toEqual([])
-  expect(await channel().reachable(userId)).toBe(false)
+  expect(await channel().reachable([userId])).toEqual(new Set())
   expect(await channel().send(userId, message())).toEqual({ status: 'unreachable' })
 })
 
@@ -129,7 +129,7 @@ test('without VAPID keys the channel is off and sends nothing', async () => {
   const { userId } = await personWith(1)
   const off = pushChannel({ vapid: null, agent: fake.agent })
   expect(off.enabled()).toBe(false)
-  expect(await off.reachable(userId)).toBe(false)
+  expect(await off.reachable([userId])).toEqual(new Set())
   expect(await off.send(userId, message())).toEqual({ status: 'unreachable' })
 })
 

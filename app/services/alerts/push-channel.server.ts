@@ -1,9 +1,9 @@
 import type { Agent } from 'node:https'
 import webpush, { WebPushError } from 'web-push'
 import {
-  countDevices,
   forgetEndpoint,
   listDevices,
+  withDevices,
   type PushDevice,
 } from '~/models/push-subscription.server.ts'
 import { siteVapid } from '~/services/push/push.server.ts'
@@ -125,7 +125,7 @@ export function pushChannel(options: PushChannelOptions = {}): AlertChannel {
   return {
     name: 'push',
     enabled: () => vapid() !== null,
-    reachable: async (userId) => vapid() !== null && (await countDevices(userId)) > 0,
+    reachable: async (userIds) => (vapid() === null ? new Set() : withDevices(userIds)),
     async send(userId, message) {
       const details = vapid()
       if (!details) return { status: 'unreachable' }

@@ -15,14 +15,26 @@ export function alertQueueKeys(prefix: string) {
     delayed: `${base}delayed`,
     /** Counters for the admin page: `sent:<channel>`, `failed:<channel>`, `dead:<channel>`. */
     stats: `${base}stats`,
-    /** Set when an alert is queued: a repeat of the same key is not queued again. */
+    /**
+     * Stream entry id -> handlings of it begun and not finished (a consumer died in it, or Redis
+     * was out of reach): an entry begun too often is a dead letter, not handled again.
+     */
+    handling: `${base}handling`,
+    /**
+     * Set while the alert is in Redis (on the stream, being sent, or delayed), deleted when it is
+     * done with: a job is never queued twice, and the recovery pass queues again only the pending
+     * alerts whose marker Redis lost (app/services/alerts/recovery.server.ts).
+     */
     once: (userId: string, channel: string, key: string) =>
       `${base}once:${userId}:${channel}:${key}`,
   }
 }
 
 export const ALERT_GROUP = 'alerts'
-/** How long a queued key keeps a repeat out of Redis (Postgres keeps the sent ones for good). */
+/**
+ * A marker left behind by an entry nobody can finish (deleted by hand) lapses after this long;
+ * the alert is then queued again by the recovery pass.
+ */
 export const ONCE_TTL_SECONDS = 8 * 24 * 3600
 
 /** One alert for one person on one channel, as the queue carries it. */
@@ -41,7 +53,7 @@ export type AlertJob = {
   expiresAt?: number
 }
 
-/** Queues the job unless its key was queued already: one atomic step, so none is half-queued. */
+/** Queues the job unless it is in Redis already: one atomic step, so none is half-queued. */
 const ENQUEUE = `
 if redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then
   return redis.call('XADD', KEYS[2], '*', 'job', ARGV[2])
@@ -57,16 +69,20 @@ for _, job in ipairs(due) do
 end
 return #due`
 
-export async function queueJob(redis: Redis, keys: AlertQueueKeys, job: AlertJob) {
-  const id = await redis.eval(
-    ENQUEUE,
-    2,
-    keys.once(job.userId, job.channel, job.key),
-    keys.stream,
-    ONCE_TTL_SECONDS,
-    JSON.stringify(job),
-  )
-  return typeof id === 'string'
+/** Queues the jobs Redis does not hold yet (in one round trip); the number queued. */
+export async function queueJobs(redis: Redis, keys: AlertQueueKeys, jobs: readonly AlertJob[]) {
+  if (jobs.length === 0) return 0
+  const step = redis.pipeline()
+  for (const job of jobs) {
+    const marker = keys.once(job.userId, job.channel, job.key)
+    step.eval(ENQUEUE, 2, marker, keys.stream, ONCE_TTL_SECONDS, JSON.stringify(job))
+  }
+  let queued = 0
+  for (const [error, id] of (await step.exec()) ?? []) {
+    if (error) throw error
+    if (typeof id === 'string') queued++
+  }
+  return queued
 }
 
 export async function moveDue(redis: Redis, keys: AlertQueueKeys, now: number) {

@@ -1,7 +1,13 @@
 import type { Redis } from 'ioredis'
 import { duplicateRedis, ensureStreamGroup } from '../../../engine/index.ts'
 import type { AlertChannel } from '~/services/alerts/channel.server.ts'
-import { deliver, type Delivery, type RetryPolicy } from '~/services/alerts/deliver.server.ts'
+import { recordOutcome } from '~/services/alerts/deliveries.server.ts'
+import {
+  deliver,
+  failedAttempt,
+  type Delivery,
+  type RetryPolicy,
+} from '~/services/alerts/deliver.server.ts'
 import {
   ALERT_GROUP,
   alertQueueKeys,
@@ -12,12 +18,16 @@ import {
   type AlertQueueKeys,
 } from '~/services/alerts/queue-keys.server.ts'
 import { errorFields, log } from '~/services/logger.server.ts'
+import { getPrisma } from '~/utils/db.server.ts'
 
 // The durable alert queue (docs/rules.md#alerts, docs/operations.md#the-alert-queue): a Redis
 // stream read by a consumer group in which every instance is a consumer. An entry is
 // acknowledged (and deleted) only after its attempt is decided: sent, recorded, or put back in
 // the delayed set for a retry or for the end of quiet hours. Entries a dead consumer held are
-// claimed with XAUTOCLAIM once they have been idle for `claimIdleMs`.
+// claimed with XAUTOCLAIM once they have been idle for `claimIdleMs`. An entry whose handling
+// throws is a failed attempt like any other; one whose handling never finishes (it takes its
+// consumer down) is a dead letter once begun `maxHandlings` times
+// (docs/decisions/064-alerts-recorded-before-queued.md).
 
 export type AlertQueueOptions = RetryPolicy & {
   redis: Redis
@@ -28,6 +38,8 @@ export type AlertQueueOptions = RetryPolicy & {
   claimIdleMs: number
   /** How long one read waits for new entries. */
   blockMs: number
+  /** Handlings of one entry begun and never finished, after which it is a dead letter. */
+  maxHandlings: number
   now?: () => number
 }
 
@@ -37,7 +49,11 @@ export const DEFAULT_ALERT_POLICY = {
   maxDelayMs: 10 * 60_000,
   claimIdleMs: 60_000,
   blockMs: 1_000,
+  maxHandlings: 3,
 } as const
+
+/** Whether Postgres answers: a failure while it does is the job's own. */
+const postgresAnswers = () => getPrisma().$queryRaw`SELECT 1`.then(() => true).catch(() => false)
 
 type StreamReply = Array<[string, Array<[string, string[] | null]>]> | null
 
@@ -134,32 +150,70 @@ export class AlertQueue {
   private async handle(rows: Array<[string, string[] | null]>) {
     for (const [id, fields] of rows) {
       const job = parseJob(fields?.[fields.indexOf('job') + 1])
-      const outcome: Delivery = job ? await this.attempt(job) : { done: 'dropped' }
-      await this.settle(id, job, outcome)
+      await this.settle(id, job, job ? await this.decide(id, job) : { done: 'dropped' })
+    }
+  }
+
+  /** What becomes of one entry's job; throws only while Postgres is out of reach. */
+  private async decide(id: string, job: AlertJob): Promise<Delivery> {
+    const { redis, maxHandlings } = this.options
+    const begun = await redis.hincrby(this.keys.handling, id, 1)
+    if (begun > maxHandlings) {
+      // Every handling of it so far ended with its consumer (a crash, a hang): not again.
+      const error = `handling did not finish ${begun - 1} times`
+      await recordOutcome(job, 'dead', error)
+      return { done: 'dead', error }
+    }
+    try {
+      return await this.attempt(job)
+    } catch (error) {
+      if (!(await postgresAnswers())) {
+        // Not this job's fault: it waits, uncounted, in the pending list until Postgres is back.
+        await redis.hincrby(this.keys.handling, id, -1).catch(() => {})
+        throw error
+      }
+      log.warn('alert handling failed', { ...errorFields(error), key: job.key })
+      const reason = error instanceof Error ? error.message : String(error)
+      return failedAttempt({ ...job, attempt: job.attempt + 1 }, reason, this.options, this.now())
     }
   }
 
   private async attempt(job: AlertJob): Promise<Delivery> {
     const channel = this.options.channels.find((one) => one.name === job.channel)
-    if (!channel?.enabled()) return { done: 'dropped' }
+    if (!channel?.enabled()) {
+      await recordOutcome(job, 'dropped')
+      return { done: 'dropped' }
+    }
     return deliver(job, channel, this.options, this.now())
   }
 
   /** Acknowledges the entry, with what its outcome changes in Redis, in one transaction. */
   private async settle(id: string, job: AlertJob | null, outcome: Delivery) {
     const { redis } = this.options
-    const step = redis.multi().xack(this.keys.stream, ALERT_GROUP, id).xdel(this.keys.stream, id)
-    if (job && 'later' in outcome) {
+    const step = redis
+      .multi()
+      .xack(this.keys.stream, ALERT_GROUP, id)
+      .xdel(this.keys.stream, id)
+      .hdel(this.keys.handling, id)
+    if (!job) {
+      // A malformed entry: dropped.
+    } else if ('later' in outcome) {
       step.zadd(this.keys.delayed, outcome.later, delayedMember(outcome.job))
       if (outcome.failed) step.hincrby(this.keys.stats, `failed:${job.channel}`, 1)
-    } else if (!job || 'later' in outcome) {
-      // A malformed entry: dropped.
-    } else if (outcome.done === 'sent') {
-      step.hincrby(this.keys.stats, `sent:${job.channel}`, 1)
-    } else if (outcome.done === 'dead') {
-      step.hincrby(this.keys.stats, `failed:${job.channel}`, 1)
-      step.hincrby(this.keys.stats, `dead:${job.channel}`, 1)
-      log.warn('alert dead-lettered', { key: job.key, channel: job.channel, error: outcome.error })
+    } else {
+      // Done with: no longer in Redis, so the recovery pass may queue it again if Postgres says
+      // it is still pending (it says not).
+      step.del(this.keys.once(job.userId, job.channel, job.key))
+      if (outcome.done === 'sent') step.hincrby(this.keys.stats, `sent:${job.channel}`, 1)
+      if (outcome.done === 'dead') {
+        step.hincrby(this.keys.stats, `failed:${job.channel}`, 1)
+        step.hincrby(this.keys.stats, `dead:${job.channel}`, 1)
+        log.warn('alert dead-lettered', {
+          key: job.key,
+          channel: job.channel,
+          error: outcome.error,
+        })
+      }
     }
     await step.exec()
   }

@@ -5,17 +5,21 @@ import {
   type AlertRequest,
   type AlertSink,
 } from '~/services/alerts/enqueue.server.ts'
+import { requeuePending } from '~/services/alerts/recovery.server.ts'
 import { errorFields, log } from '~/services/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // The alerts that come from the clock (docs/rules.md#alerts): an auction someone watches
 // starts in 5 minutes; an order lapses in 24 hours or in 2 hours. Run by the engine's lease
-// holder; each alert's key keeps a second instance's or a second round's repeat out.
+// holder; each alert's key keeps a second instance's or a second round's repeat out. The lease
+// holder also runs the recovery pass (app/services/alerts/recovery.server.ts) when it takes the
+// lease and every minute: the pending alerts Redis lost are queued again.
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 export const STARTS_SOON_MS = 5 * MINUTE_MS
 const EVERY_MS = 20_000
+const RECOVER_EVERY_MS = 60_000
 
 /** The clock's alerts due at `now`. */
 export async function dueAlerts(now: Date): Promise<AlertRequest[]> {
@@ -65,11 +69,13 @@ export async function dueAlerts(now: Date): Promise<AlertRequest[]> {
 export class AlertScheduler {
   private interval: NodeJS.Timeout | undefined
   private busy = false
+  private recoveredAt = 0
 
   constructor(private readonly sink?: AlertSink) {}
 
   start() {
     if (this.interval) return
+    this.recoveredAt = 0
     this.interval = setInterval(() => void this.tick(), EVERY_MS)
     this.interval.unref()
     void this.tick()
@@ -80,17 +86,29 @@ export class AlertScheduler {
     this.interval = undefined
   }
 
+  /** One round: the alerts due, then the recovery pass when its minute came; the number queued. */
   async tick(now = new Date()) {
     if (this.busy) return 0
     this.busy = true
+    let queued = 0
     try {
-      return await enqueueAlerts(await dueAlerts(now), this.sink)
+      queued += await enqueueAlerts(await dueAlerts(now), this.sink)
     } catch (error) {
       log.warn('alert schedule failed', errorFields(error))
-      return 0
+    }
+    try {
+      if (now.getTime() - this.recoveredAt >= RECOVER_EVERY_MS) {
+        const requeued = await requeuePending(this.sink)
+        this.recoveredAt = now.getTime()
+        if (requeued > 0) log.info('pending alerts queued again', { count: requeued })
+        queued += requeued
+      }
+    } catch (error) {
+      log.warn('alert recovery failed', errorFields(error))
     } finally {
       this.busy = false
     }
+    return queued
   }
 
   followLease(engine: Engine) {

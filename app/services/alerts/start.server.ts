@@ -1,23 +1,21 @@
 import { hostname } from 'node:os'
 import type { Engine, OutboxWorker } from '../../../engine/index.ts'
 import { alertChannels, enabledChannels } from '~/services/alerts/channels.server.ts'
-import { enqueueAlerts } from '~/services/alerts/enqueue.server.ts'
-import { alertsFromEntries } from '~/services/alerts/from-outbox.server.ts'
+import { alertsOfBatches } from '~/services/alerts/from-outbox.server.ts'
 import { AlertQueue, DEFAULT_ALERT_POLICY } from '~/services/alerts/queue.server.ts'
 import { AlertScheduler } from '~/services/alerts/scheduler.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
 /**
  * Started by server.ts through app/entry.server.tsx: the queue's consumer on every instance,
- * the alerts from the outbox's written batches, and the clock's alerts on the lease holder.
+ * the alerts from the outbox's written batches, and on the lease holder the clock's alerts and
+ * the recovery pass.
  * Nothing runs while the site has no alert channel.
  */
 export function startAlerts(engine: Engine, outbox: OutboxWorker): { stop(): Promise<void> } {
   if (enabledChannels().length === 0) return { stop: async () => {} }
   const prefix = getEnv().REDIS_PREFIX
-  outbox.onWritten(async (entries) =>
-    enqueueAlerts(await alertsFromEntries(entries, { redis: engine.redis, prefix })),
-  )
+  outbox.onWritten(alertsOfBatches({ redis: engine.redis, prefix }))
   const queue = new AlertQueue({
     ...DEFAULT_ALERT_POLICY,
     redis: engine.redis,

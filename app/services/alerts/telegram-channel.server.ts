@@ -1,5 +1,5 @@
 import { Api, GrammyError, HttpError } from 'grammy'
-import { chatOfUser, unlinkChat } from '~/models/telegram-link.server.ts'
+import { chatOfUser, linkedAmong, unlinkChat } from '~/models/telegram-link.server.ts'
 import { errorFields, log } from '~/services/logger.server.ts'
 import { getTelegramConfig } from '~/services/telegram/config.server.ts'
 import { holdChat, takeSendSlot } from '~/services/telegram/send-limits.server.ts'
@@ -13,9 +13,15 @@ import type { AlertChannel, AlertMessage, SendOutcome } from './channel.server.t
 
 let api: { token: string; apiRoot: string; api: Api } | undefined
 
+/**
+ * A request Telegram has not answered within this long is a retry: well inside the time after
+ * which the queue gives an entry to another consumer, so no two consumers send one alert at once.
+ */
+const TIMEOUT_SECONDS = 10
+
 function apiFor(token: string, apiRoot: string) {
   if (api?.token !== token || api.apiRoot !== apiRoot)
-    api = { token, apiRoot, api: new Api(token, { apiRoot }) }
+    api = { token, apiRoot, api: new Api(token, { apiRoot, timeoutSeconds: TIMEOUT_SECONDS }) }
   return api.api
 }
 
@@ -28,9 +34,7 @@ export const telegramChannel: AlertChannel = {
 
   enabled: () => getTelegramConfig() !== null,
 
-  async reachable(userId) {
-    return getTelegramConfig() !== null && (await chatOfUser(userId)) !== null
-  },
+  reachable: async (userIds) => (getTelegramConfig() === null ? new Set() : linkedAmong(userIds)),
 
   async send(userId, message): Promise<SendOutcome> {
     const config = getTelegramConfig()
