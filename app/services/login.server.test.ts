@@ -176,9 +176,16 @@ test('an IPv6 client is counted by its /64 network, an IPv4-mapped one as IPv4',
   expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
   expect(clientKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64')
 
+  // Another address of the same /64 network continues that network's count: within the free
+  // failures a new network would have, it is made to wait. (Each wait starts before its slow
+  // password check, so on a busy machine the first one may be over before the next try: the
+  // waits double, and one of the next tries meets one.)
   const { username } = await newAccount()
   await failFreely(username, '2001:db8:9:9::a')
-  expect(await logIn(request(), from('2001:db8:9:9::b'), { username, ...wrong })).toMatchObject({
-    status: 429,
-  })
+  const statuses: number[] = []
+  for (let i = 0; i < scaled(loginBackoff.freeFailures) - 1 && !statuses.includes(429); i += 1) {
+    const outcome = await logIn(request(), from('2001:db8:9:9::b'), { username, ...wrong })
+    statuses.push(outcome.ok ? 200 : outcome.status)
+  }
+  expect(statuses).toContain(429)
 })
