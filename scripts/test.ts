@@ -82,13 +82,15 @@ type LaneFailure = { step: string; code: number; message: string }
 
 /**
  * Runs `steps` one after another, each line of their output labelled with the lane's name, and
- * records each step's time; stops at the first that fails and resolves with it (or null).
+ * records each step's time; a step that fails does not stop the next (none needs another's
+ * result). Resolves with the steps that failed.
  */
 async function lane(
   label: string,
   steps: LaneStep[],
   env: NodeJS.ProcessEnv,
-): Promise<LaneFailure | null> {
+): Promise<LaneFailure[]> {
+  const failures: LaneFailure[] = []
   for (const [name, command, args, extra] of steps) {
     const started = Date.now()
     process.stdout.write(`\n[test] [${label}] ${name}\n`)
@@ -97,17 +99,17 @@ async function lane(
     } catch (error) {
       if (!(error instanceof StepFailed)) throw error
       process.stdout.write(`[test] [${label}] FAILED: ${error.message}\n`)
-      return { step: name, code: error.code || 1, message: `${name} (${error.message})` }
+      failures.push({ step: name, code: error.code || 1, message: `${name} (${error.message})` })
     } finally {
       laneTimes.push([`${label}: ${name}`, (Date.now() - started) / 1000])
     }
   }
-  return null
+  return failures
 }
 
 /** Waits for every lane; the steps that failed. */
-async function settle(lanes: Array<Promise<LaneFailure | null>>): Promise<LaneFailure[]> {
-  return (await Promise.all(lanes)).filter((failure) => failure !== null)
+async function settle(lanes: Array<Promise<LaneFailure[]>>): Promise<LaneFailure[]> {
+  return (await Promise.all(lanes)).flat()
 }
 
 // The files that use only their own data run several at a time, then the ones that must be
