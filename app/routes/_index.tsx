@@ -183,7 +183,10 @@ function Hero({
           {featured ? t('home.featured') : t('home.featuredFallback')}
         </p>
         {featured ? <p className="mt-1 text-xl font-bold">{featured.title}</p> : null}
-        <p className="mt-3 text-sm text-amber-50">{t('home.featuredStartsIn')}</p>
+        {/* Before the countdown runs (no JavaScript yet, or none) the time is the start's. */}
+        <p className="mt-3 text-sm text-amber-50">
+          {left === null ? t('home.featuredStartsAt') : t('home.featuredStartsIn')}
+        </p>
         <p className="text-4xl font-black tabular-nums" role="timer">
           {left === null ? formatDateTime(target) : formatCountdown(left)}
         </p>
