@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import * as Tabs from '@radix-ui/react-tabs'
 import { Form, Link, type FetcherWithComponents } from '@remix-run/react'
 import { Check, Loader2, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
-import { Field, FormError } from '~/components/ui/field.tsx'
+import { FormError, InputField } from '~/components/ui/field.tsx'
 import { showToast } from '~/components/toaster.tsx'
 import { useAvailability, type AvailabilityState } from '~/utils/use-availability.ts'
 import { loginSchema, registerFormSchema } from '~/validation/user.ts'
@@ -150,18 +150,17 @@ function LoginForm({
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormError errors={form.errors} />
-      <Field
+      <InputField
+        meta={fields.username}
         label={t('auth.usernameOrEmail')}
         autoComplete="username"
-        errors={fields.username.errors}
-        {...getInputProps(fields.username, { type: 'text' })}
         id={`${idPrefix}-login-username`}
       />
-      <Field
+      <InputField
+        meta={fields.password}
+        type="password"
         label={t('auth.password')}
         autoComplete="current-password"
-        errors={fields.password.errors}
-        {...getInputProps(fields.password, { type: 'password' })}
         id={`${idPrefix}-login-password`}
       />
       <SubmitButton busy={busy}>{t('auth.loginButton')}</SubmitButton>
@@ -238,38 +237,37 @@ function RegisterForm({
         {t('auth.freeBids')}
       </p>
       <FormError errors={form.errors} />
-      <Field
+      <InputField
+        meta={fields.username}
         label={t('auth.username')}
         autoComplete="username"
-        errors={fields.username.errors}
         hint={availabilityHint(usernameState, t('validation.checking'))}
         status={<AvailabilityIcon state={usernameState} />}
-        {...getInputProps(fields.username, { type: 'text' })}
         id={`${idPrefix}-register-username`}
         onChange={(event) => setUsername(event.currentTarget.value)}
       />
-      <Field
+      <InputField
+        meta={fields.email}
+        type="email"
         label={t('auth.email')}
         autoComplete="email"
-        errors={fields.email.errors}
         hint={availabilityHint(emailState, t('validation.checking'))}
         status={<AvailabilityIcon state={emailState} />}
-        {...getInputProps(fields.email, { type: 'email' })}
         id={`${idPrefix}-register-email`}
         onChange={(event) => setEmail(event.currentTarget.value)}
       />
-      <Field
+      <InputField
+        meta={fields.password}
+        type="password"
         label={t('auth.password')}
         autoComplete="new-password"
-        errors={fields.password.errors}
-        {...getInputProps(fields.password, { type: 'password' })}
         id={`${idPrefix}-register-password`}
       />
-      <Field
+      <InputField
+        meta={fields.confirmPassword}
+        type="password"
         label={t('auth.confirmPassword')}
         autoComplete="new-password"
-        errors={fields.confirmPassword.errors}
-        {...getInputProps(fields.confirmPassword, { type: 'password' })}
         id={`${idPrefix}-register-confirm`}
       />
       <p className="text-xs text-slate-600">

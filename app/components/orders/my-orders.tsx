@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { CreditCard, Loader2, Package } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Field } from '~/components/ui/field.tsx'
+import { InputField } from '~/components/ui/field.tsx'
 import type { OrderView } from '~/models/order.server.ts'
 import { formatCountdown, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
@@ -245,21 +245,20 @@ function DeliveryForm({ order, defaultPhone }: { order: Order; defaultPhone: str
         ) : null}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
+        <InputField
+          meta={fields.address}
           label={t('delivery.address')}
           hint={t('delivery.addressHint')}
           autoComplete="street-address"
-          errors={fields.address.errors}
-          {...getInputProps(fields.address, { type: 'text' })}
         />
-        <Field
+        <InputField
+          meta={fields.phone}
+          type="tel"
           label={t('delivery.phone')}
           hint={t('delivery.phoneHint')}
           autoComplete="tel"
           inputMode="tel"
           placeholder="+996XXXXXXXXX"
-          errors={fields.phone.errors}
-          {...getInputProps(fields.phone, { type: 'tel' })}
         />
       </div>
       {formError ? (
