@@ -66,27 +66,23 @@ type InputType = Exclude<Parameters<typeof getInputProps>[1]['type'], 'checkbox'
 /**
  * A `Field` for a field of a Conform form (`meta`): the input's name, id, value, constraints and
  * aria state from Conform (`getInputProps`), its errors through `keys` (the namespace of an
- * admin form's keys, `adminErrorKeys`), `id` only where one page shows the form twice.
+ * admin form's keys, `adminErrorKeys`).
  */
 export function InputField({
   meta,
   type = 'text',
   keys,
-  id,
   ...props
 }: Omit<ComponentProps<typeof Field>, 'id' | 'errors' | 'type'> & {
   meta: FieldMetadata<unknown>
   type?: InputType
   keys?: (errors?: string[]) => string[] | undefined
-  id?: string
 }) {
-  const input = getInputProps(meta, { type })
   return (
     <Field
       errors={keys ? keys(meta.errors) : meta.errors}
       {...props}
-      {...input}
-      id={id ?? input.id}
+      {...getInputProps(meta, { type })}
     />
   )
 }
