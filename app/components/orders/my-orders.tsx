@@ -11,6 +11,7 @@ import { useCountdown } from '~/utils/use-countdown.ts'
 import { deliveryMethods, deliverySchema } from '~/validation/order.ts'
 import { PHONE_PREFIX } from '~/validation/user-rules.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 // "My orders" on /profile (docs/decisions/016-winner-orders.md): each won or
 // bought item with its time left to pay, the delivery form (a plain post to /profile with
@@ -47,9 +48,7 @@ export function MyOrders({
       </h2>
       <p className="mb-3 text-sm text-slate-600">{t('lead')}</p>
       {orders.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {t('empty')}
-        </p>
+        <EmptyNote look="page">{t('empty')}</EmptyNote>
       ) : (
         <ul className="space-y-4">
           {orders.map((order) => (
