@@ -3,7 +3,7 @@ import { AutoBidWorker } from './autobid.ts'
 import type { Engine } from './engine.ts'
 import { refundHolds } from './refunds.ts'
 import { Sweeper } from './sweeper.ts'
-import { createAuction, createUser, liveAuction, sleep, testEngine } from './test-support.ts'
+import { createUser, liveAuction, sleep, testEngine, upcomingAuction } from './test-support.ts'
 
 // Shortened timer: the window and safety margin scale down with it.
 const TIMER_MS = 2_000
@@ -134,8 +134,7 @@ describe('auto-bidder', () => {
 
   test('set before the start, topped up, bids once the auction runs, stop returns the rest', async () => {
     const { engine, outbox, prisma } = testEngine({ timerMs: TIMER_MS })
-    const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 1_000) })
-    await engine.loadAuction(auction.id)
+    const auction = await upcomingAuction(engine, 1_000)
     const user = await createUser(prisma, 10)
     expect(await engine.setAutoBid(auction.id, user.id, 3)).toMatchObject({ ok: true, left: 3 })
     expect(await engine.setAutoBid(auction.id, user.id, 2)).toMatchObject({
@@ -265,10 +264,7 @@ describe('auto-bidder', () => {
 
   test('an upcoming auction taken out pays its budgets back from Postgres, once', async () => {
     const { engine, outbox } = testEngine()
-    const auction = await createAuction(engine.prisma, {
-      startTime: new Date(Date.now() + 3_600_000),
-    })
-    await engine.loadAuction(auction.id)
+    const auction = await upcomingAuction(engine)
     const user = await createUser(engine.prisma, 5)
     await engine.setAutoBid(auction.id, user.id, 4)
     expect(await engine.returnAutoBids(auction.id)).toBeNull()

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { createAuction, createUser, liveAuction, sleep, testEngine } from './test-support.ts'
+import {
+  createAuction,
+  createUser,
+  liveAuction,
+  sleep,
+  startNow,
+  testEngine,
+  upcomingAuction,
+} from './test-support.ts'
 import { ADMIN_BALANCE_MAX } from './types.ts'
 
 describe('bid', () => {
@@ -57,10 +65,7 @@ describe('bid', () => {
 
   test('refuses an auction that has not started', async () => {
     const { engine } = testEngine()
-    const auction = await createAuction(engine.prisma, {
-      startTime: new Date(Date.now() + 3_600_000),
-    })
-    await engine.loadAuction(auction.id)
+    const auction = await upcomingAuction(engine)
     const user = await createUser(engine.prisma)
     expect(await engine.bid(auction.id, user.id)).toEqual({ ok: false, reason: 'auction_not_live' })
   })
@@ -235,10 +240,7 @@ describe('finish', () => {
 describe('prebid', () => {
   test('one per user on an upcoming auction, one bid each', async () => {
     const { engine } = testEngine()
-    const auction = await createAuction(engine.prisma, {
-      startTime: new Date(Date.now() + 3_600_000),
-    })
-    await engine.loadAuction(auction.id)
+    const auction = await upcomingAuction(engine)
     const user = await createUser(engine.prisma, 1)
     const result = await engine.prebid(auction.id, user.id)
     expect(result).toMatchObject({ ok: true, balance: 0, prebids: 1 })
@@ -257,10 +259,7 @@ describe('prebid', () => {
 
   test('removing an upcoming auction takes its prebids along and keeps it from loading again', async () => {
     const { engine } = testEngine()
-    const auction = await createAuction(engine.prisma, {
-      startTime: new Date(Date.now() + 3_600_000),
-    })
-    await engine.loadAuction(auction.id)
+    const auction = await upcomingAuction(engine)
     const [a, b] = [await createUser(engine.prisma, 2), await createUser(engine.prisma, 2)]
     await engine.prebid(auction.id, a.id)
     const last = await engine.prebid(auction.id, b.id)
@@ -283,21 +282,13 @@ describe('prebid', () => {
 
   test('an upcoming auction that started meanwhile is not removed: its prebids are bids now', async () => {
     const { engine } = testEngine()
-    const auction = await createAuction(engine.prisma, {
-      startTime: new Date(Date.now() + 3_600_000),
-    })
-    await engine.loadAuction(auction.id)
+    const auction = await upcomingAuction(engine)
     const user = await createUser(engine.prisma, 2)
     await engine.prebid(auction.id, user.id)
     // The admin saw it upcoming; then it starts.
     const seen = (await engine.getState(auction.id))!.status
     expect(seen).toBe('upcoming')
-    await engine.prisma.auction.update({
-      where: { id: auction.id },
-      data: { startTime: new Date(Date.now() - 1000) },
-    })
-    await engine.loadAuction(auction.id)
-    await engine.sweep()
+    await startNow(engine, auction.id)
     expect((await engine.getState(auction.id))?.status).toBe('live')
     expect(await engine.removeAuction(auction.id, 'upcoming')).toEqual({
       ok: false,
@@ -493,10 +484,7 @@ describe('balances', () => {
 describe('removing a user', () => {
   test('balance, prebids and auto-bid budgets leave the engine at once; the account cannot come back', async () => {
     const { engine } = testEngine()
-    const upcoming = await createAuction(engine.prisma, {
-      startTime: new Date(Date.now() + 3_600_000),
-    })
-    await engine.loadAuction(upcoming.id)
+    const upcoming = await upcomingAuction(engine)
     const live = await liveAuction(engine, 100)
     const [gone, other] = [await createUser(engine.prisma, 10), await createUser(engine.prisma, 10)]
     expect((await engine.prebid(upcoming.id, other.id)).ok).toBe(true)
@@ -522,12 +510,7 @@ describe('removing a user', () => {
     expect((await engine.getState(upcoming.id))?.prebids).toBe(1)
 
     // At the start only the other prebid becomes a bid.
-    await engine.prisma.auction.update({
-      where: { id: upcoming.id },
-      data: { startTime: new Date(Date.now() - 1000) },
-    })
-    await engine.loadAuction(upcoming.id)
-    await engine.sweep()
+    await startNow(engine, upcoming.id)
     expect(await engine.getState(upcoming.id)).toMatchObject({
       status: 'live',
       price: 1,
@@ -576,8 +559,7 @@ describe('auction view', () => {
 describe('bid stats', () => {
   test('kept by the scripts, equal to the counts over the bids in Postgres, and after a reload', async () => {
     const { engine, outbox, prisma, redis } = testEngine()
-    const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 1_500) })
-    await engine.loadAuction(auction.id)
+    const auction = await upcomingAuction(engine, 1_500)
     const [a, b, c] = [
       await createUser(prisma, 5),
       await createUser(prisma, 5),

@@ -1,14 +1,13 @@
 import { expect, test } from 'vitest'
 import { auditHolds } from './holds-audit.ts'
-import { createAuction, createUser, liveAuction, testEngine } from './test-support.ts'
+import { createUser, liveAuction, startNow, testEngine, upcomingAuction } from './test-support.ts'
 
 // `npm run balances` also finds what people paid for and neither got as bids nor back: the
 // marks Redis data loss left before loads rebuilt prebids and budgets (engine/holds.ts).
 
 test('a charged prebid that is neither a bid nor refunded, and a budget Redis lost, are reported', async () => {
   const { engine, outbox, prisma, redis } = testEngine()
-  const upcoming = await createAuction(prisma, { startTime: new Date(Date.now() + 3_600_000) })
-  await engine.loadAuction(upcoming.id)
+  const upcoming = await upcomingAuction(engine)
   const live = await liveAuction(engine)
   const [a, b] = [await createUser(prisma, 5), await createUser(prisma, 5)]
   await engine.prebid(upcoming.id, a.id)
@@ -37,12 +36,7 @@ test('a charged prebid that is neither a bid nor refunded, and a budget Redis lo
   })
 
   // The auction starts without that prebid: it never became a bid.
-  await prisma.auction.update({
-    where: { id: upcoming.id },
-    data: { startTime: new Date(Date.now() - 1000) },
-  })
-  await engine.loadAuction(upcoming.id)
-  await engine.sweep()
+  await startNow(engine, upcoming.id)
   await outbox.drain()
   expect((await auditHolds(engine)).prebids).toEqual([
     { userId: a.id, auctionId: upcoming.id, reference: charge.reference, problem: 'not_a_bid' },

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Engine } from './engine.ts'
 import { prebidRefundReference } from './holds.ts'
-import { createAuction, createUser, liveAuction, testEngine } from './test-support.ts'
+import { createUser, liveAuction, startNow, testEngine, upcomingAuction } from './test-support.ts'
 import { removeKeys } from '../tests/setup/redis-keys.ts'
 
 // Redis lost (docs/operations.md "Recover from the loss of Redis"): what people paid for on
@@ -18,8 +18,7 @@ const prebidders = (engine: Engine, auctionId: string) =>
 
 test('an auction Redis lost comes back with its prebids in order and its auto-bid budgets', async () => {
   const { engine, outbox, prisma } = testEngine()
-  const upcoming = await createAuction(prisma, { startTime: new Date(Date.now() + 3_600_000) })
-  await engine.loadAuction(upcoming.id)
+  const upcoming = await upcomingAuction(engine)
   const live = await liveAuction(engine)
   const [a, b, c] = [
     await createUser(prisma, 6),
@@ -50,12 +49,7 @@ test('an auction Redis lost comes back with its prebids in order and its auto-bi
   // A prebid placed after the reload goes after the others; the start turns all into bids.
   const d = await createUser(prisma, 1)
   expect(await engine.prebid(upcoming.id, d.id)).toMatchObject({ ok: true, prebids: 4 })
-  await prisma.auction.update({
-    where: { id: upcoming.id },
-    data: { startTime: new Date(Date.now() - 1000) },
-  })
-  await engine.loadAuction(upcoming.id)
-  await engine.sweep()
+  await startNow(engine, upcoming.id)
   expect(await engine.getState(upcoming.id)).toMatchObject({
     status: 'live',
     bids: 4,
@@ -74,8 +68,7 @@ test('an auction Redis lost comes back with its prebids in order and its auto-bi
 
 test('a reload never adds to what Redis holds, nor brings back a refunded prebid', async () => {
   const { engine, outbox, prisma } = testEngine()
-  const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 3_600_000) })
-  await engine.loadAuction(auction.id)
+  const auction = await upcomingAuction(engine)
   const [a, b, c] = [
     await createUser(prisma, 3),
     await createUser(prisma, 3),

@@ -102,4 +102,23 @@ export async function liveAuction(engine: Engine, price = 0) {
   return auction
 }
 
+/** An auction loaded into Redis as upcoming, starting in `startsInMs` (an hour by default). */
+export async function upcomingAuction(engine: Engine, startsInMs = 3_600_000) {
+  const auction = await createAuction(engine.prisma, {
+    startTime: new Date(Date.now() + startsInMs),
+  })
+  await engine.loadAuction(auction.id)
+  return auction
+}
+
+/** An upcoming auction started now: its start moved into the past, loaded again and swept. */
+export async function startNow(engine: Engine, auctionId: string) {
+  await engine.prisma.auction.update({
+    where: { id: auctionId },
+    data: { startTime: new Date(Date.now() - 1000) },
+  })
+  await engine.loadAuction(auctionId)
+  await engine.sweep()
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -12,6 +12,7 @@ import {
   testPrisma,
   testRedis,
   uniquePrefix,
+  upcomingAuction,
 } from './test-support.ts'
 
 const databaseUrl = process.env.DATABASE_URL!
@@ -127,8 +128,7 @@ describe('outbox', () => {
 
 test('an account deleted while its prebid waits: the prebid is neither written nor counted', async () => {
   const { engine, outbox, prisma } = testEngine()
-  const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 3_600_000) })
-  await engine.loadAuction(auction.id)
+  const auction = await upcomingAuction(engine)
   const [other, gone] = [await createUser(prisma, 5), await createUser(prisma, 5)]
   expect((await engine.prebid(auction.id, other.id)).ok).toBe(true)
   expect((await engine.prebid(auction.id, gone.id)).ok).toBe(true)

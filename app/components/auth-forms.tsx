@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import * as Tabs from '@radix-ui/react-tabs'
 import { Form, Link, type FetcherWithComponents } from '@remix-run/react'
 import { Check, Loader2, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
-import { Field, FormError } from '~/components/ui/field.tsx'
+import { FormError, InputField } from '~/components/ui/field.tsx'
 import { showToast } from '~/components/toaster.tsx'
 import { useAvailability, type AvailabilityState } from '~/utils/use-availability.ts'
 import { loginSchema, registerFormSchema } from '~/validation/user.ts'
@@ -47,6 +47,9 @@ export function AuthTabs({
     const text = params.toString()
     return `/login${text ? `?${text}` : ''}`
   }
+  const forms = { FormComponent, redirectTo, busy, idPrefix }
+  const resultOf = (intent: AuthTab) =>
+    actionData?.intent === intent ? actionData.result : undefined
   return (
     <Tabs.Root
       value={tab}
@@ -77,23 +80,10 @@ export function AuthTabs({
         ))}
       </Tabs.List>
       <Tabs.Content value="login" forceMount hidden={tab !== 'login'}>
-        <LoginForm
-          FormComponent={FormComponent}
-          redirectTo={redirectTo}
-          lastResult={actionData?.intent === 'login' ? actionData.result : undefined}
-          busy={busy}
-          idPrefix={idPrefix}
-        />
+        <LoginForm {...forms} lastResult={resultOf('login')} />
       </Tabs.Content>
       <Tabs.Content value="register" forceMount hidden={tab !== 'register'}>
-        <RegisterForm
-          FormComponent={FormComponent}
-          redirectTo={redirectTo}
-          lastResult={actionData?.intent === 'register' ? actionData.result : undefined}
-          busy={busy}
-          idPrefix={idPrefix}
-          submit={submit}
-        />
+        <RegisterForm {...forms} lastResult={resultOf('register')} submit={submit} />
       </Tabs.Content>
     </Tabs.Root>
   )
@@ -123,49 +113,77 @@ function SubmitButton({ busy, children }: { busy?: boolean; children: string }) 
   )
 }
 
-function LoginForm({
-  FormComponent,
-  redirectTo,
-  lastResult,
-  busy,
-  idPrefix,
-}: {
+/** What both forms take: how they post (a page's Form or a fetcher's), where to go after. */
+type AuthFormProps = {
   FormComponent: FormLike
   redirectTo: string
   lastResult?: SubmissionResult<string[]>
   busy?: boolean
   idPrefix: string
+}
+
+/** Each form's button and the title of the toast it shows when refused. */
+const AUTH_TEXTS = {
+  login: { submit: 'auth.loginButton', failed: 'auth.loginFailed' },
+  register: { submit: 'auth.registerButton', failed: 'auth.registerFailed' },
+} as const
+
+/**
+ * A form of the login page: it posts its `intent` and where to go after to /login, shows its
+ * form-level error above its fields and, when it is refused, a toast.
+ */
+function AuthForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  lead,
+  children,
+  FormComponent,
+  redirectTo,
+  lastResult,
+  busy,
+}: Omit<AuthFormProps, 'idPrefix'> & {
+  form: FormMetadata<Schema, string[]>
+  intent: AuthTab
+  lead?: ReactNode
+  children: ReactNode
 }) {
+  const { t } = useTranslation()
+  useFailureToast(lastResult, t(AUTH_TEXTS[intent].failed))
+  return (
+    <FormComponent method="post" action="/login" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {lead}
+      <FormError errors={form.errors} />
+      {children}
+      <SubmitButton busy={busy}>{t(AUTH_TEXTS[intent].submit)}</SubmitButton>
+    </FormComponent>
+  )
+}
+
+function LoginForm({ idPrefix, ...props }: AuthFormProps) {
   const { t } = useTranslation()
   const [form, fields] = useForm({
     id: `${idPrefix}-login`,
-    lastResult,
+    lastResult: props.lastResult,
     constraint: getZodConstraint(loginSchema),
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   })
-  useFailureToast(lastResult, t('auth.loginFailed'))
   return (
-    <FormComponent method="post" action="/login" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="login" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormError errors={form.errors} />
-      <Field
+    <AuthForm {...props} form={form} intent="login">
+      <InputField
+        meta={fields.username}
         label={t('auth.usernameOrEmail')}
         autoComplete="username"
-        errors={fields.username.errors}
-        {...getInputProps(fields.username, { type: 'text' })}
-        id={`${idPrefix}-login-username`}
       />
-      <Field
+      <InputField
+        meta={fields.password}
+        type="password"
         label={t('auth.password')}
         autoComplete="current-password"
-        errors={fields.password.errors}
-        {...getInputProps(fields.password, { type: 'password' })}
-        id={`${idPrefix}-login-password`}
       />
-      <SubmitButton busy={busy}>{t('auth.loginButton')}</SubmitButton>
-    </FormComponent>
+    </AuthForm>
   )
 }
 
@@ -192,30 +210,33 @@ function availabilityHint(state: AvailabilityState, checking: string) {
   return undefined
 }
 
+/** A registration input checked live for being free: the answer as its hint, with an icon. */
+function AvailableField({
+  check,
+  ...props
+}: ComponentProps<typeof InputField> & { check: 'username' | 'email' }) {
+  const { t } = useTranslation()
+  const [value, setValue] = useState('')
+  const state = useAvailability(check, value, { failedMessage: t('validation.checkFailed') })
+  return (
+    <InputField
+      {...props}
+      hint={availabilityHint(state, t('validation.checking'))}
+      status={<AvailabilityIcon state={state} />}
+      onChange={(event) => setValue(event.currentTarget.value)}
+    />
+  )
+}
+
 function RegisterForm({
-  FormComponent,
-  redirectTo,
-  lastResult,
-  busy,
   idPrefix,
   submit,
-}: {
-  submit?: (formData: FormData) => void
-  FormComponent: FormLike
-  redirectTo: string
-  lastResult?: SubmissionResult<string[]>
-  busy?: boolean
-  idPrefix: string
-}) {
+  ...props
+}: AuthFormProps & { submit?: (formData: FormData) => void }) {
   const { t } = useTranslation()
-  const [username, setUsername] = useState('')
-  const [email, setEmail] = useState('')
-  const failed = t('validation.checkFailed')
-  const usernameState = useAvailability('username', username, { failedMessage: failed })
-  const emailState = useAvailability('email', email, { failedMessage: failed })
   const [form, fields] = useForm({
     id: `${idPrefix}-register`,
-    lastResult,
+    lastResult: props.lastResult,
     constraint: getZodConstraint(registerFormSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -229,48 +250,41 @@ function RegisterForm({
         }
       : undefined,
   })
-  useFailureToast(lastResult, t('auth.registerFailed'))
   return (
-    <FormComponent method="post" action="/login" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="register" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <p className="rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">
-        {t('auth.freeBids')}
-      </p>
-      <FormError errors={form.errors} />
-      <Field
+    <AuthForm
+      {...props}
+      form={form}
+      intent="register"
+      lead={
+        <p className="rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">
+          {t('auth.freeBids')}
+        </p>
+      }
+    >
+      <AvailableField
+        check="username"
+        meta={fields.username}
         label={t('auth.username')}
         autoComplete="username"
-        errors={fields.username.errors}
-        hint={availabilityHint(usernameState, t('validation.checking'))}
-        status={<AvailabilityIcon state={usernameState} />}
-        {...getInputProps(fields.username, { type: 'text' })}
-        id={`${idPrefix}-register-username`}
-        onChange={(event) => setUsername(event.currentTarget.value)}
       />
-      <Field
+      <AvailableField
+        check="email"
+        meta={fields.email}
+        type="email"
         label={t('auth.email')}
         autoComplete="email"
-        errors={fields.email.errors}
-        hint={availabilityHint(emailState, t('validation.checking'))}
-        status={<AvailabilityIcon state={emailState} />}
-        {...getInputProps(fields.email, { type: 'email' })}
-        id={`${idPrefix}-register-email`}
-        onChange={(event) => setEmail(event.currentTarget.value)}
       />
-      <Field
+      <InputField
+        meta={fields.password}
+        type="password"
         label={t('auth.password')}
         autoComplete="new-password"
-        errors={fields.password.errors}
-        {...getInputProps(fields.password, { type: 'password' })}
-        id={`${idPrefix}-register-password`}
       />
-      <Field
+      <InputField
+        meta={fields.confirmPassword}
+        type="password"
         label={t('auth.confirmPassword')}
         autoComplete="new-password"
-        errors={fields.confirmPassword.errors}
-        {...getInputProps(fields.confirmPassword, { type: 'password' })}
-        id={`${idPrefix}-register-confirm`}
       />
       <p className="text-xs text-slate-600">
         <Trans
@@ -281,7 +295,6 @@ function RegisterForm({
           }}
         />
       </p>
-      <SubmitButton busy={busy}>{t('auth.registerButton')}</SubmitButton>
-    </FormComponent>
+    </AuthForm>
   )
 }

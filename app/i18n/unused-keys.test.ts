@@ -71,6 +71,13 @@ const dynamicKeys: Record<string, string[]> = {
     'admin-finished:table.delete',
     'admin-finished:table.*Label',
   ],
+  // A confirmation's texts (confirmRoute, app/services/confirm-route.server.ts): `.title`,
+  // `.text`, `.confirm`, `.done`, `.failed` and their variants under the route's prefix.
+  'app/routes/admin/admin._dashboard.auctions.$id.delete.tsx': ['admin-dashboard:delete.'],
+  'app/routes/admin/admin._dashboard.auctions.$id.end.tsx': ['admin-dashboard:end.'],
+  'app/routes/admin/admin._dashboard.bots.$id.delete.tsx': ['admin-dashboard:deleteBot.'],
+  'app/routes/admin/admin.finished-auctions.$id.delete.tsx': ['admin-finished:delete.'],
+  'app/routes/admin/admin.users.$id.delete.tsx': ['admin-users:delete.'],
   'app/models/autobid.server.ts': ['autobid:errors.'],
   'app/services/alerts/message.server.ts': ['alerts:messages.'],
   'app/components/profile/profile-alerts.tsx': ['alerts:kinds.', 'alerts:channels.'],

@@ -99,13 +99,17 @@ export async function getAuctionForEdit(engine: Engine, id: string) {
 }
 export type AuctionForEdit = Awaited<ReturnType<typeof getAuctionForEdit>>
 
-/** What a confirmation over the dashboard names: the auction, whether it is upcoming, its prebids. */
+/**
+ * What a confirmation over the dashboard names (confirmRoute, app/services/confirm-route.server.ts):
+ * the auction's title, its prebids (`count`) and, for one not started, the texts' `upcoming`
+ * variant; null when there is no such auction.
+ */
 export async function auctionNamed(engine: Engine, id: string) {
   const auction = await getAuctionById(engine, id)
   if (!auction) return null
   return {
-    title: auction.title,
-    upcoming: auction.status === 'upcoming',
-    prebids: auction.prebidsCount,
+    name: auction.title,
+    count: auction.prebidsCount,
+    context: auction.status === 'upcoming' ? 'upcoming' : undefined,
   }
 }

@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest'
-import { createAuction, createUser, testEngine } from '../../engine/test-support.ts'
+import { createUser, startNow, testEngine, upcomingAuction } from '../../engine/test-support.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { deleteAuction } from '~/models/admin-auctions.server.ts'
 import { deleteUser } from '~/models/admin-users.server.ts'
@@ -9,18 +9,12 @@ import { getPrisma, type PrismaClient } from '~/utils/db.server.ts'
 
 test('an upcoming auction that starts between the check and the removal is refused, and stays live', async () => {
   const { engine, prisma } = testEngine()
-  const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 3_600_000) })
-  await engine.loadAuction(auction.id)
+  const auction = await upcomingAuction(engine)
   const user = await createUser(prisma, 3)
   expect((await engine.prebid(auction.id, user.id)).ok).toBe(true)
   // The admin's page read it upcoming; it starts right after that read.
   const seen = await engine.getState(auction.id)
-  await prisma.auction.update({
-    where: { id: auction.id },
-    data: { startTime: new Date(Date.now() - 1000) },
-  })
-  await engine.loadAuction(auction.id)
-  await engine.sweep()
+  await startNow(engine, auction.id)
   vi.spyOn(engine, 'getState').mockResolvedValueOnce(seen)
 
   const refused = await deleteAuction(engine, auction.id).catch((error: unknown) => error)
@@ -34,8 +28,7 @@ test('an upcoming auction that starts between the check and the removal is refus
 
 test('a deleted account leaves the engine in the same step; a failed engine step keeps the account', async () => {
   const { engine, prisma } = testEngine()
-  const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 3_600_000) })
-  await engine.loadAuction(auction.id)
+  const auction = await upcomingAuction(engine)
   const user = await createUser(prisma, 3)
   expect((await engine.prebid(auction.id, user.id)).ok).toBe(true)
   await prisma.prebid.create({ data: { auctionId: auction.id, userId: user.id } })
@@ -64,8 +57,7 @@ async function ledgerSum(prisma: PrismaClient, userId: string) {
 
 test('an upcoming auction whose refunds fail midway is refunded in full by a retry, never twice', async () => {
   const { engine, outbox, prisma } = testEngine()
-  const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 3_600_000) })
-  await engine.loadAuction(auction.id)
+  const auction = await upcomingAuction(engine)
   const people = [
     await createUser(prisma, 3),
     await createUser(prisma, 3),
@@ -115,8 +107,7 @@ test('an upcoming auction whose refunds fail midway is refunded in full by a ret
 
 test('a delete that fails after its refunds pays nothing twice on retry, even after Redis forgot them', async () => {
   const { engine, outbox, prisma } = testEngine()
-  const auction = await createAuction(prisma, { startTime: new Date(Date.now() + 3_600_000) })
-  await engine.loadAuction(auction.id)
+  const auction = await upcomingAuction(engine)
   const user = await createUser(prisma, 3)
   await engine.prebid(auction.id, user.id)
   await outbox.drain()

@@ -18,6 +18,7 @@ import { useFormatMoney } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 import { titleMeta } from '~/utils/meta.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 const i18n = i18nRoute(['watch'])
 export const handle = i18n.handle
@@ -254,11 +255,7 @@ function Grid({
   columns?: string
 }) {
   if (items.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-        {empty}
-      </p>
-    )
+    return <EmptyNote look="section">{empty}</EmptyNote>
   }
   return (
     <AuctionGrid
@@ -274,11 +271,7 @@ function Winners({ items }: { items: AuctionCardView[] }) {
   const { t } = useTranslation()
   const formatMoney = useFormatMoney()
   if (items.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-        {t('home.winnersEmpty')}
-      </p>
-    )
+    return <EmptyNote look="section">{t('home.winnersEmpty')}</EmptyNote>
   }
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">

@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { createUser } from '../../engine/test-support.ts'
-import { Engine } from '../../engine/index.ts'
+import { appEngine } from '../../tests/support/accounts.ts'
 import type { AppLoadContext } from '@remix-run/node'
 import { deleteUser } from '~/models/admin-users.server.ts'
 import { action as logoutAll } from '~/routes/api/api.auth.logout-all.ts'
@@ -14,7 +14,6 @@ import {
   SessionsNotForgotten,
 } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
-import { getEnv } from '~/utils/env.server.ts'
 
 // Ending sessions on real Redis and Postgres; Redis is made to refuse the "ended" marks.
 
@@ -23,11 +22,7 @@ afterEach(() => {
 })
 
 function testEngine() {
-  const engine = new Engine({
-    redis: getRedis(),
-    prisma: getPrisma(),
-    prefix: getEnv().REDIS_PREFIX,
-  })
+  const engine = appEngine()
   const signedOut: unknown[] = []
   engine.on('signedOut', (ended) => signedOut.push(ended))
   return { engine, signedOut }

@@ -1,37 +1,24 @@
 import { expect, test } from 'vitest'
-import { Engine } from '../../engine/index.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import {
+  appEngine,
+  loginRequest as request,
+  newAccount as account,
+  uniqueName,
+} from '../../tests/support/accounts.ts'
 import { clientKey, limits, loginBackoff } from '~/services/rate-limit.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { logIn } from './login.server.ts'
-import { register } from './registration.server.ts'
 
 // Logging in as the /login page and the JSON API share it: its outcomes, each with the status
 // both answer with. Accounts are made the way both make them (registration.server.ts).
 
-let counter = 0
-const unique = () => `lg${Date.now().toString(36)}${counter++}`
-const request = () => new Request('http://localhost/login', { method: 'POST' })
+const unique = () => uniqueName('lg')
+const newAccount = (clientIp?: string) => account('lg', clientIp)
 
-const engine = new Engine({
-  redis: getRedis(),
-  prisma: getPrisma(),
-  prefix: getEnv().REDIS_PREFIX,
-})
+const engine = appEngine()
 /** Where a login comes from, as the load context gives it. */
 const from = (clientIp: string) => ({ engine, clientIp })
-
-async function newAccount(clientIp = '10.0.0.1') {
-  const username = unique()
-  const outcome = await register(
-    request(),
-    { engine, clientIp },
-    { username, email: `${username}@mail.kg`, password: 'secret12' },
-  )
-  if (!outcome.ok) throw new Error(`registration refused: ${outcome.status}`)
-  return { engine, username, userId: outcome.userId }
-}
 
 test('the right password starts a session; a wrong one and an unknown login are the same 401', async () => {
   const { username, userId } = await newAccount()

@@ -1,6 +1,11 @@
 import { expect, test } from 'vitest'
-import { Engine } from '../../engine/index.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import {
+  appEngine,
+  loginRequest as request,
+  newAccount as account,
+  signUp,
+  uniqueName,
+} from '../../tests/support/accounts.ts'
 import { limits } from '~/services/rate-limit.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
@@ -9,25 +14,8 @@ import { register } from './registration.server.ts'
 // Registration as the /login page and the JSON API share it: its outcomes, each with the status
 // both answer with.
 
-let counter = 0
-const unique = () => `rg${Date.now().toString(36)}${counter++}`
-const request = () => new Request('http://localhost/login', { method: 'POST' })
-
-async function newAccount(clientIp = '10.0.0.1') {
-  const engine = new Engine({
-    redis: getRedis(),
-    prisma: getPrisma(),
-    prefix: getEnv().REDIS_PREFIX,
-  })
-  const username = unique()
-  const outcome = await register(
-    request(),
-    { engine, clientIp },
-    { username, email: `${username}@mail.kg`, password: 'secret12' },
-  )
-  if (!outcome.ok) throw new Error(`registration refused: ${outcome.status}`)
-  return { engine, username, userId: outcome.userId }
-}
+const unique = () => uniqueName('rg')
+const newAccount = (clientIp?: string) => account('rg', clientIp)
 
 test('registration gives the free bids; a taken username (of a person or a bot) or email is a 409', async () => {
   const { engine, username, userId } = await newAccount('10.0.7.1')
@@ -64,48 +52,25 @@ test('registration gives the free bids; a taken username (of a person or a bot) 
 })
 
 test('registrations past the per-IP limit are a 429 and create nobody', async () => {
-  const engine = new Engine({
-    redis: getRedis(),
-    prisma: getPrisma(),
-    prefix: getEnv().REDIS_PREFIX,
-  })
+  const engine = appEngine()
   const allowed = Math.max(1, Math.round(limits.registerPerIp.limit * getEnv().RATE_LIMIT_SCALE))
   const clientIp = '10.0.8.1'
   // Refused attempts count too, so taken names reach the limit without making accounts.
   const { username } = await newAccount(clientIp)
   for (let i = 1; i < allowed; i += 1) {
-    const taken = await register(
-      request(),
-      { engine, clientIp },
-      { username, email: `${unique()}@mail.kg`, password: 'secret12' },
-    )
+    const taken = await signUp(engine, clientIp, username, `${unique()}@mail.kg`)
     expect(taken).toMatchObject({ status: 409 })
   }
   const name = unique()
-  const limited = await register(
-    request(),
-    { engine, clientIp },
-    { username: name, email: `${name}@mail.kg`, password: 'secret12' },
-  )
+  const limited = await signUp(engine, clientIp, name)
   expect(limited).toMatchObject({ ok: false, status: 429 })
   expect(await getPrisma().user.count({ where: { username: name } })).toBe(0)
 })
 
 test('the addresses of one IPv6 /64 share one registration allowance; another /64 is not held back', async () => {
-  const engine = new Engine({
-    redis: getRedis(),
-    prisma: getPrisma(),
-    prefix: getEnv().REDIS_PREFIX,
-  })
+  const engine = appEngine()
   const allowed = Math.max(1, Math.round(limits.registerPerIp.limit * getEnv().RATE_LIMIT_SCALE))
-  const attempt = (clientIp: string) => {
-    const username = unique()
-    return register(
-      request(),
-      { engine, clientIp },
-      { username, email: `${username}@mail.kg`, password: 'secret12' },
-    )
-  }
+  const attempt = (clientIp: string) => signUp(engine, clientIp, unique())
   // One subscriber's /64: every attempt from a new address of it, as a farm of accounts would.
   for (let i = 1; i <= allowed; i += 1) {
     expect(await attempt(`2001:db8:64:1:${i.toString(16)}::${i.toString(16)}`)).toMatchObject({

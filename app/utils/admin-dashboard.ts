@@ -46,12 +46,12 @@ export function dashboardHref(
   return `/admin${path}${query ? `?${query}` : ''}`
 }
 
-/** Where an admin action goes back to: the dashboard, its pages kept. */
 /** The dashboard itself, its tables' query kept from `search`: where its dialogs close to. */
 export function dashboardList(search: string) {
   return dashboardHref('', search)
 }
 
+/** Where an admin action goes back to: the dashboard (+ `path`), its pages kept. */
 export function dashboardUrl(request: Request, path = '') {
   return dashboardHref(path, new URL(request.url).search)
 }

@@ -11,20 +11,29 @@ export type ConfirmTexts = { title: string; description: string; confirm: string
 
 /**
  * The page half of a confirmation route (app/services/confirm-route.server.ts): the dialog with
- * the texts and the address to close to that its loader wrote.
+ * the texts, the address to close to and the element to focus then that its loader wrote. A
+ * route takes it, with the error view, in one line:
+ *
+ *     export { ConfirmRoute as default, ErrorBoundary } from '~/components/admin/confirm-route.tsx'
  */
-export function ConfirmRoute({ returnFocusTo }: { returnFocusTo?: string }) {
-  const { texts, closeTo } = useLoaderData<{ texts: ConfirmTexts; closeTo: string }>()
+export function ConfirmRoute() {
+  const { texts, closeTo, returnFocusTo } = useLoaderData<{
+    texts: ConfirmTexts
+    closeTo: string
+    returnFocusTo: string | null
+  }>()
   return (
     <ConfirmDialog
       title={texts.title}
       description={texts.description}
       confirmLabel={texts.confirm}
       closeTo={closeTo}
-      returnFocusTo={returnFocusTo}
+      returnFocusTo={returnFocusTo ?? undefined}
     />
   )
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
 
 /**
  * A confirmation dialog over the list saying what will happen, the reason a refused attempt

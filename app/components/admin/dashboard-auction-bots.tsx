@@ -1,16 +1,11 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { AdminField } from '~/components/admin/admin-field.tsx'
 import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
-import { Field, FormError, SelectField } from '~/components/ui/field.tsx'
+import { FormError, SelectField } from '~/components/ui/field.tsx'
 import type { AuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { botAssignSchema } from '~/validation/admin.ts'
 import { Alert } from '~/components/ui/alert.tsx'
@@ -108,11 +103,11 @@ export function AuctionBots({
             </option>
           ))}
         </SelectField>
-        <Field
+        <AdminField
+          meta={fields.bidLimit}
+          type="number"
           label={t('assign.limit')}
           hint={t('assign.limitHint')}
-          errors={adminErrorKeys(fields.bidLimit.errors)}
-          {...getInputProps(fields.bidLimit, { type: 'number' })}
         />
         <button type="submit" disabled={busy} className={`${submitButtonClass} sm:mt-6`}>
           {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}

@@ -8,9 +8,10 @@ import {
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AdminField } from '~/components/admin/admin-field.tsx'
 import type { z } from 'zod'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
-import { ControlField, Field, FormError, controlClass } from '~/components/ui/field.tsx'
+import { ControlField, FormError, controlClass } from '~/components/ui/field.tsx'
 import type { EditableAuction } from '~/models/admin-dashboard.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import { toMajor } from '~/utils/money.ts'
@@ -104,12 +105,7 @@ export function AuctionForm({
     >
       <FormError errors={adminErrorKeys(form.errors)} />
       <p className="text-sm text-slate-600">{t('form.requiredNote')}</p>
-      <Field
-        label={`${t('form.title')} *`}
-        autoComplete="off"
-        errors={adminErrorKeys(fields.title.errors)}
-        {...getInputProps(fields.title, { type: 'text' })}
-      />
+      <AdminField meta={fields.title} label={`${t('form.title')} *`} />
       <ControlField
         id={fields.description.id}
         label={t('form.description')}
@@ -122,55 +118,35 @@ export function AuctionForm({
           className={controlClass}
         />
       </ControlField>
-      <Field
-        label={t('form.imageUrl')}
-        autoComplete="off"
-        placeholder="https://"
-        errors={adminErrorKeys(fields.imageUrl.errors)}
-        {...getInputProps(fields.imageUrl, { type: 'text' })}
-      />
-      <Field
+      <AdminField meta={fields.imageUrl} label={t('form.imageUrl')} placeholder="https://" />
+      <AdminField
+        meta={fields.image}
+        type="file"
         label={t('form.image')}
         hint={t('form.imageHint')}
         accept="image/jpeg,image/png,image/webp"
-        errors={adminErrorKeys(fields.image.errors)}
-        {...getInputProps(fields.image, { type: 'file' })}
       />
       <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-        <Field
+        <AdminField
+          meta={fields.retailPrice}
           label={`${t('form.retailPrice')} *`}
           inputMode="decimal"
-          autoComplete="off"
-          errors={adminErrorKeys(fields.retailPrice.errors)}
-          {...getInputProps(fields.retailPrice, { type: 'text' })}
         />
-        <Field
+        <AdminField
+          meta={fields.estimatedValue}
           label={t('form.estimatedValue')}
           inputMode="decimal"
-          autoComplete="off"
-          errors={adminErrorKeys(fields.estimatedValue.errors)}
-          {...getInputProps(fields.estimatedValue, { type: 'text' })}
         />
-        <Field
+        <AdminField
+          meta={fields.startTime}
+          type="datetime-local"
           label={`${t('form.startTime')} *`}
           step={1}
           readOnly={live}
           hint={live ? t('form.startTimeLive') : t('form.startTimeHint')}
-          errors={adminErrorKeys(fields.startTime.errors)}
-          {...getInputProps(fields.startTime, { type: 'datetime-local' })}
         />
-        <Field
-          label={t('form.category')}
-          autoComplete="off"
-          errors={adminErrorKeys(fields.category.errors)}
-          {...getInputProps(fields.category, { type: 'text' })}
-        />
-        <Field
-          label={t('form.condition')}
-          autoComplete="off"
-          errors={adminErrorKeys(fields.condition.errors)}
-          {...getInputProps(fields.condition, { type: 'text' })}
-        />
+        <AdminField meta={fields.category} label={t('form.category')} />
+        <AdminField meta={fields.condition} label={t('form.condition')} />
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <label className="flex items-center gap-2">

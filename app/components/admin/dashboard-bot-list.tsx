@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link, useFetcher } from '@remix-run/react'
 import { Bot, Loader2, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { AdminField } from '~/components/admin/admin-field.tsx'
 import { adminErrorKeys, submitButtonClass } from '~/components/admin/form-helpers.ts'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
-import { Field, FormError } from '~/components/ui/field.tsx'
+import { FormError } from '~/components/ui/field.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { formatDate } from '~/utils/dates.ts'
 import { botCreateSchema } from '~/validation/admin.ts'
@@ -58,18 +59,8 @@ export function BotCreateForm({
     >
       <FormError errors={adminErrorKeys(form.errors)} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          label={`${t('bots.firstName')} *`}
-          autoComplete="off"
-          errors={adminErrorKeys(fields.firstName.errors)}
-          {...getInputProps(fields.firstName, { type: 'text' })}
-        />
-        <Field
-          label={`${t('bots.lastName')} *`}
-          autoComplete="off"
-          errors={adminErrorKeys(fields.lastName.errors)}
-          {...getInputProps(fields.lastName, { type: 'text' })}
-        />
+        <AdminField meta={fields.firstName} label={`${t('bots.firstName')} *`} />
+        <AdminField meta={fields.lastName} label={`${t('bots.lastName')} *`} />
       </div>
       <p className="text-sm text-slate-600">{t('bots.usernameHint')}</p>
       <button type="submit" disabled={busy} className={submitButtonClass}>

@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { AdminField } from '~/components/admin/admin-field.tsx'
 import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
-import { Field, FormError } from '~/components/ui/field.tsx'
+import { FormError } from '~/components/ui/field.tsx'
 import { botSettingsSchema } from '~/validation/admin.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 
@@ -75,23 +76,23 @@ export function BotSettingsForm({
         {t('botSettings.enabled')}
       </label>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field
+        <AdminField
+          meta={fields.minDelay}
+          type="number"
           label={t('botSettings.minDelay')}
           hint={t('botSettings.delayHint')}
-          errors={adminErrorKeys(fields.minDelay.errors)}
-          {...getInputProps(fields.minDelay, { type: 'number' })}
         />
-        <Field
+        <AdminField
+          meta={fields.maxDelay}
+          type="number"
           label={t('botSettings.maxDelay')}
           hint={t('botSettings.delayHint')}
-          errors={adminErrorKeys(fields.maxDelay.errors)}
-          {...getInputProps(fields.maxDelay, { type: 'number' })}
         />
-        <Field
+        <AdminField
+          meta={fields.activeBots}
+          type="number"
           label={t('botSettings.activeBots')}
           hint={t('botSettings.activeHint')}
-          errors={adminErrorKeys(fields.activeBots.errors)}
-          {...getInputProps(fields.activeBots, { type: 'number' })}
         />
       </div>
       <button type="submit" disabled={busy} className={submitButtonClass}>

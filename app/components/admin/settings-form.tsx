@@ -12,7 +12,9 @@ import { Form } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ControlField, Field, FormError, controlClass } from '~/components/ui/field.tsx'
+import { AdminField } from '~/components/admin/admin-field.tsx'
+import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
+import { ControlField, FormError, controlClass } from '~/components/ui/field.tsx'
 import { supportedLanguages } from '~/i18n/config.ts'
 import { currencies, settingsSchema } from '~/validation/admin.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
@@ -21,10 +23,6 @@ import type { PublicSettings } from '~/models/settings.server.ts'
 
 /** The form edits exactly the settings every page reads. */
 export type SettingsValues = PublicSettings
-
-/** The schema's messages are keys of the "admin" namespace; `Field` translates with "common". */
-const adminKeys = (errors?: string[]) =>
-  errors?.map((key) => (key.includes(':') ? key : `admin:${key}`))
 
 /**
  * The checkbox's hidden "false" comes first, so an unticked box is sent too (the schema reads
@@ -62,26 +60,18 @@ export function SettingsForm({
       parseWithZod(normalizeSwitches(formData), { schema: settingsSchema }),
   })
   const saving = useIsPending({ intent: 'save', state: 'submitting' })
-  const text = (name: 'siteName' | 'headerTagline' | 'contactAddress', label: string) => (
-    <Field
-      label={label}
-      autoComplete="off"
-      errors={adminKeys(fields[name].errors)}
-      {...getInputProps(fields[name], { type: 'text' })}
-    />
-  )
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       <input type="hidden" name="intent" value="save" />
-      <FormError errors={adminKeys(form.errors)} />
+      <FormError errors={adminErrorKeys(form.errors)} />
       <p className="text-sm text-slate-700">{t('required')}</p>
 
       <Fieldset legend={t('sections.site')}>
-        {text('siteName', `${t('fields.siteName')} *`)}
+        <AdminField meta={fields.siteName} label={`${t('fields.siteName')} *`} />
         <ControlField
           id={fields.language.id}
           label={`${t('fields.language')} *`}
-          error={adminKeys(fields.language.errors)?.[0]}
+          error={adminErrorKeys(fields.language.errors)?.[0]}
         >
           <select {...getSelectProps(fields.language)} className={controlClass}>
             {supportedLanguages.map((lng) => (
@@ -97,7 +87,7 @@ export function SettingsForm({
         <ControlField
           id={fields.currency.id}
           label={`${t('fields.currency')} *`}
-          error={adminKeys(fields.currency.errors)?.[0]}
+          error={adminErrorKeys(fields.currency.errors)?.[0]}
         >
           <select
             {...getSelectProps(fields.currency)}
@@ -114,22 +104,22 @@ export function SettingsForm({
             ))}
           </select>
         </ControlField>
-        <Field
+        <AdminField
+          meta={fields.currencySymbol}
           label={`${t('fields.currencySymbol')} *`}
-          autoComplete="off"
           hint={t('fields.currencySymbolHint')}
-          errors={adminKeys(fields.currencySymbol.errors)}
-          {...getInputProps(fields.currencySymbol, { type: 'text' })}
         />
       </Fieldset>
 
       <Fieldset legend={t('sections.texts')}>
-        <div className="sm:col-span-2">{text('headerTagline', t('fields.headerTagline'))}</div>
+        <div className="sm:col-span-2">
+          <AdminField meta={fields.headerTagline} label={t('fields.headerTagline')} />
+        </div>
         <ControlField
           id={fields.footerDescription.id}
           label={t('fields.footerDescription')}
           wide
-          error={adminKeys(fields.footerDescription.errors)?.[0]}
+          error={adminErrorKeys(fields.footerDescription.errors)?.[0]}
         >
           <textarea
             {...getTextareaProps(fields.footerDescription)}
@@ -140,27 +130,19 @@ export function SettingsForm({
       </Fieldset>
 
       <Fieldset legend={t('sections.contacts')}>
-        {text('contactAddress', t('fields.contactAddress'))}
-        <Field
+        <AdminField meta={fields.contactAddress} label={t('fields.contactAddress')} />
+        <AdminField
+          meta={fields.contactPhone}
+          type="tel"
           label={t('fields.contactPhone')}
-          autoComplete="off"
           inputMode="tel"
-          errors={adminKeys(fields.contactPhone.errors)}
-          {...getInputProps(fields.contactPhone, { type: 'tel' })}
         />
-        <Field
+        <AdminField
+          meta={fields.contactTelegram}
           label={t('fields.contactTelegram')}
-          autoComplete="off"
           placeholder="@username"
-          errors={adminKeys(fields.contactTelegram.errors)}
-          {...getInputProps(fields.contactTelegram, { type: 'text' })}
         />
-        <Field
-          label={t('fields.contactEmail')}
-          autoComplete="off"
-          errors={adminKeys(fields.contactEmail.errors)}
-          {...getInputProps(fields.contactEmail, { type: 'email' })}
-        />
+        <AdminField meta={fields.contactEmail} type="email" label={t('fields.contactEmail')} />
       </Fieldset>
 
       <Fieldset legend={t('sections.fairness')}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { StatusBadge } from '~/components/auction/status-badge.tsx'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 type Status = 'upcoming' | 'live' | 'finished'
 
@@ -104,9 +105,7 @@ function Part({
         </span>
       </h3>
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-slate-600">
-          {empty}
-        </p>
+        <EmptyNote look="inset">{empty}</EmptyNote>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table aria-labelledby={id} className="w-full min-w-[32rem] text-left text-sm">

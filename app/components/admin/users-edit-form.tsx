@@ -1,15 +1,11 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AdminField } from '~/components/admin/admin-field.tsx'
+import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
 import { z } from 'zod'
-import { Field, FormError, SelectField } from '~/components/ui/field.tsx'
+import { FormError, SelectField } from '~/components/ui/field.tsx'
 import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/validation/admin.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
@@ -50,10 +46,6 @@ export const userEditFormSchema = userEditFields
     }
   })
 
-/** Validation keys of the "admin" namespace need their namespace where `Field` translates them. */
-export const errorKeys = (errors?: string[]) =>
-  errors?.map((key) => (key.startsWith('validation.') ? key : `admin:${key}`))
-
 export function UserEditForm({
   user,
   idempotencyKey,
@@ -84,46 +76,25 @@ export function UserEditForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: userEditFormSchema }),
   })
   const saving = useIsPending({ intent: 'edit', state: 'submitting' })
-  const roleError = errorKeys(fields.role.errors)?.[0]
+  const roleError = adminErrorKeys(fields.role.errors)?.[0]
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={user.id} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <FormError errors={errorKeys(form.errors)} />
+      <FormError errors={adminErrorKeys(form.errors)} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={`${t('edit.username')} *`}
-          autoComplete="off"
-          errors={errorKeys(fields.username.errors)}
-          {...getInputProps(fields.username, { type: 'text' })}
-        />
-        <Field
-          label={`${t('edit.email')} *`}
-          autoComplete="off"
-          errors={errorKeys(fields.email.errors)}
-          {...getInputProps(fields.email, { type: 'email' })}
-        />
-        <Field
-          label={t('edit.firstName')}
-          autoComplete="off"
-          errors={errorKeys(fields.firstName.errors)}
-          {...getInputProps(fields.firstName, { type: 'text' })}
-        />
-        <Field
-          label={t('edit.lastName')}
-          autoComplete="off"
-          errors={errorKeys(fields.lastName.errors)}
-          {...getInputProps(fields.lastName, { type: 'text' })}
-        />
-        <Field
+        <AdminField meta={fields.username} label={`${t('edit.username')} *`} />
+        <AdminField meta={fields.email} type="email" label={`${t('edit.email')} *`} />
+        <AdminField meta={fields.firstName} label={t('edit.firstName')} />
+        <AdminField meta={fields.lastName} label={t('edit.lastName')} />
+        <AdminField
+          meta={fields.phone}
+          type="tel"
           label={t('edit.phone')}
-          autoComplete="off"
           inputMode="tel"
           placeholder={`${PHONE_PREFIX}XXXXXXXXX`}
           hint={t('edit.phoneHint')}
-          errors={errorKeys(fields.phone.errors)}
-          {...getInputProps(fields.phone, { type: 'tel' })}
         />
         <SelectField label={t('edit.role')} error={roleError} {...getSelectProps(fields.role)}>
           <option value="user">{t('roles.user')}</option>
@@ -136,19 +107,15 @@ export function UserEditForm({
           {t('edit.bidBalanceNow', { count: user.bidBalance })}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <AdminField
+            meta={fields.bidBalanceDelta}
             label={t('edit.bidBalanceDelta')}
-            autoComplete="off"
             hint={t('edit.bidBalanceDeltaHint')}
-            errors={errorKeys(fields.bidBalanceDelta.errors)}
-            {...getInputProps(fields.bidBalanceDelta, { type: 'text' })}
           />
-          <Field
+          <AdminField
+            meta={fields.bidBalanceReason}
             label={t('edit.bidBalanceReason')}
-            autoComplete="off"
             hint={t('edit.bidBalanceReasonHint')}
-            errors={errorKeys(fields.bidBalanceReason.errors)}
-            {...getInputProps(fields.bidBalanceReason, { type: 'text' })}
           />
         </div>
       </fieldset>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { bidStatus, type BidStatus, type LiveAuction, type LiveBid } from '~/models/live-auction.ts'
 import { formatTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 const statusClass: Record<BidStatus, string> = {
   winning: 'bg-emerald-100 text-emerald-900',
@@ -26,11 +27,7 @@ export function BidHistory({
   const { t } = useTranslation()
   const formatMoney = useFormatMoney()
   if (bids.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-slate-600">
-        {t('auction.historyEmpty')}
-      </p>
-    )
+    return <EmptyNote look="inset">{t('auction.historyEmpty')}</EmptyNote>
   }
   return (
     <div className="overflow-x-auto">

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { CreditCard, Loader2, Package } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Field } from '~/components/ui/field.tsx'
+import { InputField } from '~/components/ui/field.tsx'
 import type { OrderView } from '~/models/order.server.ts'
 import { formatCountdown, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
@@ -11,6 +11,7 @@ import { useCountdown } from '~/utils/use-countdown.ts'
 import { deliveryMethods, deliverySchema } from '~/validation/order.ts'
 import { PHONE_PREFIX } from '~/validation/user-rules.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 // "My orders" on /profile (docs/decisions/016-winner-orders.md): each won or
 // bought item with its time left to pay, the delivery form (a plain post to /profile with
@@ -47,9 +48,7 @@ export function MyOrders({
       </h2>
       <p className="mb-3 text-sm text-slate-600">{t('lead')}</p>
       {orders.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {t('empty')}
-        </p>
+        <EmptyNote look="page">{t('empty')}</EmptyNote>
       ) : (
         <ul className="space-y-4">
           {orders.map((order) => (
@@ -245,21 +244,20 @@ function DeliveryForm({ order, defaultPhone }: { order: Order; defaultPhone: str
         ) : null}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
+        <InputField
+          meta={fields.address}
           label={t('delivery.address')}
           hint={t('delivery.addressHint')}
           autoComplete="street-address"
-          errors={fields.address.errors}
-          {...getInputProps(fields.address, { type: 'text' })}
         />
-        <Field
+        <InputField
+          meta={fields.phone}
+          type="tel"
           label={t('delivery.phone')}
           hint={t('delivery.phoneHint')}
           autoComplete="tel"
           inputMode="tel"
           placeholder="+996XXXXXXXXX"
-          errors={fields.phone.errors}
-          {...getInputProps(fields.phone, { type: 'tel' })}
         />
       </div>
       {formError ? (

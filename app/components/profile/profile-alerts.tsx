@@ -4,6 +4,7 @@ import { WatchToggle } from '~/components/auction/watch-toggle.tsx'
 import type { ProfileAlerts as Data } from '~/services/alerts/profile.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
 const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm'
@@ -26,9 +27,7 @@ function Watchlist({ auctions }: { auctions: Data['watchlist'] }) {
         {t('watch:listTitle')}
       </h2>
       {auctions.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {t('watch:listEmpty')}
-        </p>
+        <EmptyNote look="page">{t('watch:listEmpty')}</EmptyNote>
       ) : (
         <ul className={`${box} divide-y divide-slate-100 !p-0`}>
           {auctions.map((auction) => (

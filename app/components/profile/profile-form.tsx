@@ -9,7 +9,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, SelectField } from '~/components/ui/field.tsx'
+import { Field, InputField, SelectField } from '~/components/ui/field.tsx'
 import type { UserView } from '~/models/user-view.server.ts'
 import { formatDate } from '~/utils/dates.ts'
 import { useHydrated } from '~/utils/hooks.ts'
@@ -64,23 +64,21 @@ export function ProfileForm({
           label={t('profile.bidBalance')}
           value={t('profile.bidsCount', { count: user.bidBalance })}
         />
-        <Field
+        <InputField
+          meta={fields.firstName}
           label={`${t('completeProfile.firstName')} *`}
           autoComplete="given-name"
-          errors={fields.firstName.errors}
-          {...getInputProps(fields.firstName, { type: 'text' })}
         />
-        <Field
+        <InputField
+          meta={fields.lastName}
           label={`${t('completeProfile.lastName')} *`}
           autoComplete="family-name"
-          errors={fields.lastName.errors}
-          {...getInputProps(fields.lastName, { type: 'text' })}
         />
-        <Field
+        <InputField
+          meta={fields.email}
+          type="email"
           label={`${t('profile.email')} *`}
           autoComplete="email"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: 'email' })}
         />
         <Field
           label={t('completeProfile.phone')}
@@ -99,12 +97,12 @@ export function ProfileForm({
               }
             : {})}
         />
-        <Field
+        <InputField
+          meta={fields.dateOfBirth}
+          type="date"
           label={t('completeProfile.dateOfBirth')}
           hint={t('completeProfile.adultHint')}
           max={latestAdultBirthDate(new Date())}
-          errors={fields.dateOfBirth.errors}
-          {...getInputProps(fields.dateOfBirth, { type: 'date' })}
         />
         <SelectField
           label={t('completeProfile.gender')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { UserBid } from '~/models/account.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 /** The user's latest bids, newest first, with a link to the whole bid history. */
 export function RecentBids({ bids }: { bids: UserBid[] }) {
@@ -19,9 +20,7 @@ export function RecentBids({ bids }: { bids: UserBid[] }) {
         </Link>
       </div>
       {bids.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {t('profile.recent.empty')}
-        </p>
+        <EmptyNote look="page">{t('profile.recent.empty')}</EmptyNote>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {bids.map((bid) => (

@@ -6,6 +6,7 @@ import { formatDate } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { ProductImage } from '~/components/product-image.tsx'
 import { CARD_IMAGE } from '~/utils/product-image.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 /** The auctions the user won, newest first, each with its final price and a link to it. */
 export function WonAuctions({ won }: { won: WonAuction[] }) {
@@ -17,9 +18,7 @@ export function WonAuctions({ won }: { won: WonAuction[] }) {
         {t('profile.won.title')}
       </h2>
       {won.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {t('profile.won.empty')}
-        </p>
+        <EmptyNote look="page">{t('profile.won.empty')}</EmptyNote>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {won.map((auction) => (

@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import type { ComponentProps, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '~/components/ui/alert.tsx'
 
@@ -57,6 +58,32 @@ export function Field({
         </p>
       ) : null}
     </div>
+  )
+}
+
+type InputType = Exclude<Parameters<typeof getInputProps>[1]['type'], 'checkbox' | 'radio'>
+
+/**
+ * A `Field` for a field of a Conform form (`meta`): the input's name, id, value, constraints and
+ * aria state from Conform (`getInputProps`), its errors through `keys` (the namespace of an
+ * admin form's keys, `adminErrorKeys`).
+ */
+export function InputField({
+  meta,
+  type = 'text',
+  keys,
+  ...props
+}: Omit<ComponentProps<typeof Field>, 'id' | 'errors' | 'type'> & {
+  meta: FieldMetadata<unknown>
+  type?: InputType
+  keys?: (errors?: string[]) => string[] | undefined
+}) {
+  return (
+    <Field
+      errors={keys ? keys(meta.errors) : meta.errors}
+      {...props}
+      {...getInputProps(meta, { type })}
+    />
   )
 }
 

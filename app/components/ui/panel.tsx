@@ -76,3 +76,31 @@ export function StatList({
     </dl>
   )
 }
+
+const emptyLooks = {
+  /** Inside a card or dialog (a list of bids, an activity). */
+  inset: 'rounded-lg p-4',
+  /** A page's own list (orders, wins, the admin lists). */
+  page: 'rounded-xl p-6',
+  /** A section of a public page (the home page, the bid history). */
+  section: 'rounded-lg p-6',
+  /** The catalogue, where the whole page is the list. */
+  wide: 'rounded-lg p-8',
+} as const
+
+/** What an empty list says in its place: a dashed box with the text. */
+export function EmptyNote({
+  look,
+  children,
+}: {
+  look: keyof typeof emptyLooks
+  children: ReactNode
+}) {
+  return (
+    <p
+      className={`${emptyLooks[look]} border border-dashed border-slate-300 text-center text-slate-600`}
+    >
+      {children}
+    </p>
+  )
+}

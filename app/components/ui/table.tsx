@@ -26,6 +26,12 @@ const looks = {
     head: 'bg-slate-50 text-slate-700',
     body: 'divide-y divide-slate-200',
   },
+  /** A long table inside a dialog (a finished auction's bids): it scrolls under its heading. */
+  scroll: {
+    frame: 'max-h-80 overflow-auto rounded-lg border border-slate-200',
+    head: 'sticky top-0 bg-slate-50 text-slate-700',
+    body: 'divide-y divide-slate-200',
+  },
   /** A short table inside a card (the dashboard's bots): no frame of its own. */
   card: { frame: 'overflow-x-auto', head: 'text-slate-700', body: 'divide-y divide-slate-100' },
 } as const

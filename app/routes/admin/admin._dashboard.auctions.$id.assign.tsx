@@ -1,19 +1,8 @@
-import { parseWithZod } from '@conform-to/zod'
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { assignBot, getBotUsername } from '~/models/admin-bots.server.ts'
-import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import {
-  adminIdParam,
-  requireAdmin,
-  requireAdminT,
-  saveAdminForm,
-} from '~/services/admin.server.ts'
-import { redirectWithToast } from '~/services/toast.server.ts'
-import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
-import { readForm } from '~/utils/form.server.ts'
+import { auctionEditLoader, dashboardFormAction } from '~/services/dashboard-form.server.ts'
+import { DASHBOARD_NS } from '~/utils/admin-dashboard.ts'
 import { botAssignSchema } from '~/validation/admin.ts'
 
 // /admin/auctions/ID/assign: adds a bot, with a bid limit, to an auction, from its edit dialog,
@@ -22,25 +11,18 @@ import { botAssignSchema } from '~/validation/admin.ts'
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request)
-  return getAuctionForEdit(context.engine, params.id ?? '')
-}
+export const loader = auctionEditLoader
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
-  const auctionId = adminIdParam(params.id, t)
-  const form = await readForm(request)
-  const submission = parseWithZod(form, { schema: botAssignSchema })
-  return saveAdminForm(t, submission, t('assign.failed'), async ({ botId, bidLimit }) => {
-    await assignBot(auctionId, botId, bidLimit)
+export const action = dashboardFormAction({
+  schema: botAssignSchema,
+  failed: 'assign.failed',
+  withId: true,
+  save: async ({ botId, bidLimit }, { t, id }) => {
+    await assignBot(id, botId, bidLimit)
     const name = (await getBotUsername(botId)) ?? ''
-    return redirectWithToast(
-      dashboardUrl(request, `/auctions/${encodeURIComponent(auctionId)}/edit`),
-      { type: 'success', description: t('assign.added', { name }) },
-    )
-  })
-}
+    return { toast: t('assign.added', { name }), to: `/auctions/${encodeURIComponent(id)}/edit` }
+  },
+})
 
 export default function AssignBotRoute() {
   const edit = useLoaderData<typeof loader>()
@@ -48,6 +30,4 @@ export default function AssignBotRoute() {
   return <EditAuctionDialog edit={edit} assignResult={actionData?.result} />
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

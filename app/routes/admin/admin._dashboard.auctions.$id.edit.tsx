@@ -1,11 +1,10 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { updateAuction } from '~/models/admin-auctions.server.ts'
-import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { saveAuctionForm } from '~/services/admin-auction-form.server.ts'
-import { adminIdParam, requireAdmin, requireAdminT } from '~/services/admin.server.ts'
+import { adminIdParam, requireAdminT } from '~/services/admin.server.ts'
+import { auctionEditLoader } from '~/services/dashboard-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
 import { auctionUpdateSchema } from '~/validation/admin.ts'
@@ -16,10 +15,7 @@ import { auctionUpdateSchema } from '~/validation/admin.ts'
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request)
-  return getAuctionForEdit(context.engine, params.id ?? '')
-}
+export const loader = auctionEditLoader
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
@@ -39,6 +35,4 @@ export default function EditAuctionRoute() {
   return <EditAuctionDialog edit={edit} formResult={actionData?.result} />
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -1,17 +1,11 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { DomainError } from '~/utils/domain-error.ts'
 import { getBotUsername, unassignBot } from '~/models/admin-bots.server.ts'
-import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import {
-  adminErrorText,
-  adminIdParam,
-  requireAdmin,
-  requireAdminT,
-} from '~/services/admin.server.ts'
+import { adminErrorText, adminIdParam, requireAdminT } from '~/services/admin.server.ts'
 import { refuseConfirmation } from '~/services/confirm-route.server.ts'
+import { auctionEditLoader } from '~/services/dashboard-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
 import { readForm } from '~/utils/form.server.ts'
@@ -22,10 +16,7 @@ import { readForm } from '~/utils/form.server.ts'
 
 export const handle = { i18n: [...DASHBOARD_NS] }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request)
-  return getAuctionForEdit(context.engine, params.id ?? '')
-}
+export const loader = auctionEditLoader
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
@@ -52,6 +43,4 @@ export default function UnassignBotRoute() {
   return <EditAuctionDialog edit={edit} unassignError={actionData?.error} />
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

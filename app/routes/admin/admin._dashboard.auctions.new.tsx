@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLocation } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuctionForm } from '~/components/admin/dashboard-auction-form.tsx'
-import { UrlDialog } from '~/components/admin/url-dialog.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { DashboardDialog } from '~/components/admin/dashboard-dialog.tsx'
 import { createAuction } from '~/models/admin-auctions.server.ts'
 import { getOpenAuctionPageOf } from '~/models/auction.server.ts'
 import { saveAuctionForm } from '~/services/admin-auction-form.server.ts'
@@ -39,27 +38,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewAuctionRoute() {
   const actionData = useActionData<typeof action>()
-  const { search } = useLocation()
   const { t } = useTranslation(DASHBOARD_NS)
-  const closeTo = dashboardHref('', search)
   return (
-    <UrlDialog
-      open
+    <DashboardDialog
+      path="/auctions/new"
       wide
-      closeTo={closeTo}
       title={t('form.createTitle')}
       returnFocusTo="auctions-heading"
     >
-      <AuctionForm
-        mode="create"
-        action={dashboardHref('/auctions/new', search)}
-        lastResult={actionData?.result}
-        closeTo={closeTo}
-      />
-    </UrlDialog>
+      {({ action, closeTo }) => (
+        <AuctionForm
+          mode="create"
+          action={action}
+          lastResult={actionData?.result}
+          closeTo={closeTo}
+        />
+      )}
+    </DashboardDialog>
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -1,4 +1,3 @@
-import { ConfirmRoute } from '~/components/admin/confirm-route.tsx'
 import { deleteBot, getBotUsername } from '~/models/admin-bots.server.ts'
 import { confirmRoute } from '~/services/confirm-route.server.ts'
 import { DASHBOARD_NS, dashboardList } from '~/utils/admin-dashboard.ts'
@@ -7,25 +6,14 @@ import { DASHBOARD_NS, dashboardList } from '~/utils/admin-dashboard.ts'
 // past bids stay under its name (docs/decisions/012-admin-deletes.md).
 
 export const handle = { i18n: [...DASHBOARD_NS] }
-
-const route = confirmRoute({
+const { loader, action } = confirmRoute({
   ns: DASHBOARD_NS,
+  keys: 'deleteBot',
   find: (id) => getBotUsername(id),
-  texts: (t, name) => ({
-    title: t('bots.deleteTitle', { name: name ?? '' }),
-    description: name === null ? t('bots.notFound') : t('bots.deleteText'),
-    confirm: t('bots.deleteConfirm'),
-  }),
+  gone: 'bots.notFound',
   run: ({ id }) => deleteBot(id),
   back: dashboardList,
-  done: (t, name) => t('bots.deleted', { name: name ?? '' }),
-  failed: 'bots.deleteFailed',
+  returnFocusTo: 'bots-heading',
 })
-export const loader = route.loader
-export const action = route.action
-
-export default function DeleteBotRoute() {
-  return <ConfirmRoute returnFocusTo="bots-heading" />
-}
-
-export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
+export { loader, action }
+export { ConfirmRoute as default, ErrorBoundary } from '~/components/admin/confirm-route.tsx'

@@ -1,20 +1,12 @@
-import { parseWithZod } from '@conform-to/zod'
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLocation } from '@remix-run/react'
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { BotCreateForm, BotCreateFormSchema } from '~/components/admin/dashboard-bot-list.tsx'
-import { UrlDialog } from '~/components/admin/url-dialog.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { DashboardDialog } from '~/components/admin/dashboard-dialog.tsx'
 import { createBot } from '~/models/admin-bots.server.ts'
-import { requireAdmin, requireAdminT, saveAdminForm } from '~/services/admin.server.ts'
-import { redirectWithToast } from '~/services/toast.server.ts'
-import {
-  DASHBOARD_NS,
-  dashboardHref,
-  dashboardUrl,
-  type DashboardForm,
-} from '~/utils/admin-dashboard.ts'
-import { readForm } from '~/utils/form.server.ts'
+import { requireAdmin } from '~/services/admin.server.ts'
+import { dashboardFormAction } from '~/services/dashboard-form.server.ts'
+import { DASHBOARD_NS, type DashboardForm } from '~/utils/admin-dashboard.ts'
 
 // /admin/bots/new: a new bot, from the form under the dashboard's bot list. With JavaScript that
 // form posts here through a fetcher and stays in place; without, a refusal shows the form here, as
@@ -30,35 +22,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
-  const form = await readForm(request)
-  const submission = parseWithZod(form, { schema: BotCreateFormSchema })
-  return saveAdminForm(t, submission, t('bots.failed'), async (value) => {
+export const action = dashboardFormAction({
+  schema: BotCreateFormSchema,
+  failed: 'bots.failed',
+  save: async (value, { t }) => {
     const bot = await createBot({ ...value, username: null, isActive: true })
-    return redirectWithToast(dashboardUrl(request), {
-      type: 'success',
-      description: t('bots.created', { name: bot.username }),
-    })
-  })
-}
+    return { toast: t('bots.created', { name: bot.username }) }
+  },
+})
 
 export default function NewBotRoute() {
   const actionData = useActionData<typeof action>()
-  const { search } = useLocation()
   const { t } = useTranslation(DASHBOARD_NS)
   return (
-    <UrlDialog
-      open
-      closeTo={dashboardHref('', search)}
-      title={t('bots.createHeading')}
-      returnFocusTo="bots-heading"
-    >
-      <BotCreateForm action={dashboardHref('/bots/new', search)} lastResult={actionData?.result} />
-    </UrlDialog>
+    <DashboardDialog path="/bots/new" title={t('bots.createHeading')} returnFocusTo="bots-heading">
+      {({ action }) => <BotCreateForm action={action} lastResult={actionData?.result} />}
+    </DashboardDialog>
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -1,23 +1,15 @@
-import { parseWithZod } from '@conform-to/zod'
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import {
   BotSettingsForm,
   BotSettingsFormSchema,
 } from '~/components/admin/dashboard-bot-settings.tsx'
-import { UrlDialog } from '~/components/admin/url-dialog.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { DashboardDialog } from '~/components/admin/dashboard-dialog.tsx'
 import { getBotSettings, updateBotSettings } from '~/models/admin-bots.server.ts'
-import { requireAdmin, requireAdminT, saveAdminForm } from '~/services/admin.server.ts'
-import { redirectWithToast } from '~/services/toast.server.ts'
-import {
-  DASHBOARD_NS,
-  dashboardHref,
-  dashboardUrl,
-  type DashboardForm,
-} from '~/utils/admin-dashboard.ts'
-import { readForm } from '~/utils/form.server.ts'
+import { requireAdmin } from '~/services/admin.server.ts'
+import { dashboardFormAction } from '~/services/dashboard-form.server.ts'
+import { DASHBOARD_NS, type DashboardForm } from '~/utils/admin-dashboard.ts'
 
 // /admin/bots/settings: the bots' settings, from the dashboard's card. With JavaScript the card
 // posts here through a fetcher and stays in place; without, a refusal shows the form here, as a
@@ -33,40 +25,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return getBotSettings()
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const t = await requireAdminT(request, [...DASHBOARD_NS, 'common'])
-  const form = await readForm(request)
-  const submission = parseWithZod(form, { schema: BotSettingsFormSchema })
-  return saveAdminForm(t, submission, t('botSettings.failed'), async (value) => {
+export const action = dashboardFormAction({
+  schema: BotSettingsFormSchema,
+  failed: 'botSettings.failed',
+  save: async (value, { t }) => {
     await updateBotSettings(value)
-    return redirectWithToast(dashboardUrl(request), {
-      type: 'success',
-      description: t('botSettings.saved'),
-    })
-  })
-}
+    return { toast: t('botSettings.saved') }
+  },
+})
 
 export default function BotSettingsRoute() {
   const settings = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const { search } = useLocation()
   const { t } = useTranslation(DASHBOARD_NS)
   return (
-    <UrlDialog
-      open
-      closeTo={dashboardHref('', search)}
+    <DashboardDialog
+      path="/bots/settings"
       title={t('botSettings.heading')}
       returnFocusTo="bot-settings-heading"
     >
-      <BotSettingsForm
-        settings={settings}
-        action={dashboardHref('/bots/settings', search)}
-        lastResult={actionData?.result}
-      />
-    </UrlDialog>
+      {({ action }) => (
+        <BotSettingsForm settings={settings} action={action} lastResult={actionData?.result} />
+      )}
+    </DashboardDialog>
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -31,6 +31,7 @@ import { pageParam } from '~/utils/http.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { titleMeta } from '~/utils/meta.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 // /admin, the admin dashboard: statistics, the open auctions, bid packages, bot settings, the
 // bot list and the bots in one auction. Every dialog (a new auction, an auction's edit with its bots, end, delete, a bot's
@@ -122,9 +123,7 @@ export default function AdminDashboardRoute() {
           </Link>
         </div>
         {loaded.auctions.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-            {t('auctions.empty')}
-          </p>
+          <EmptyNote look="page">{t('auctions.empty')}</EmptyNote>
         ) : (
           <>
             <AuctionsTable

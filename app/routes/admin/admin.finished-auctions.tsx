@@ -13,6 +13,7 @@ import { pageParam } from '~/utils/http.ts'
 import { listHref } from '~/utils/admin-lists.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 import { titleMeta } from '~/utils/meta.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 // /admin/finished-auctions (docs/rules.md#admin-finished-auctions): the results, newest
 // first. An auction's statistics and its delete confirmation are child routes
@@ -68,9 +69,7 @@ export default function AdminFinishedAuctionsRoute() {
       {/* Before the table: without JavaScript a dialog is a section of the page, seen first. */}
       <Outlet />
       {auctions.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {t('empty')}
-        </p>
+        <EmptyNote look="page">{t('empty')}</EmptyNote>
       ) : (
         <FinishedTable
           auctions={auctions}

@@ -2,7 +2,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '~/components/admin/confirm-route.tsx'
 import { refundTarget } from '~/models/admin-orders.server.ts'
-import { confirmRoute } from '~/services/confirm-route.server.ts'
+import { customConfirmRoute } from '~/services/confirm-route.server.ts'
 import { refundOrder } from '~/services/payments/refund.server.ts'
 import { listBack } from '~/utils/admin-lists.ts'
 import { DomainError } from '~/utils/domain-error.ts'
@@ -16,7 +16,7 @@ import { controlClass } from '~/components/ui/field.tsx'
 const NS = ['admin-orders', 'orders', 'admin'] as const
 export const handle = { i18n: [...NS] }
 
-const route = confirmRoute({
+const route = customConfirmRoute({
   ns: NS,
   find: (id) => refundTarget(id),
   run: ({ id, admin, form }) => {

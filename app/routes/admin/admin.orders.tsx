@@ -19,6 +19,7 @@ import { adminOrderStatusSchema, orderStatuses, type OrderStatusName } from '~/v
 import { Button } from '~/components/ui/button.tsx'
 import { controlBase } from '~/components/ui/field.tsx'
 import { titleMeta } from '~/utils/meta.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 // /admin/orders: won and bought items with their delivery and payment, a status filter and
 // the admin's status moves (cash at pickup, shipped, delivered, cancel), all plain forms. An
@@ -121,9 +122,7 @@ export default function AdminOrdersRoute() {
       </p>
 
       {orders.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {t('empty')}
-        </p>
+        <EmptyNote look="page">{t('empty')}</EmptyNote>
       ) : (
         <OrdersTable
           orders={orders}

@@ -12,6 +12,7 @@ import { useFormatMoney } from '~/utils/hooks.ts'
 import { pageParam } from '~/utils/http.ts'
 import { paymentStatuses, paymentStatusParam } from '~/validation/payment-status.ts'
 import { titleMeta } from '~/utils/meta.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 // /admin/payments: every payment attempt by status (links, no JavaScript needed), 20 a page,
 // newest first; pending ones older than ten minutes are being reconciled (docs/payments.md).
@@ -78,9 +79,7 @@ export default function AdminPaymentsRoute() {
       </p>
 
       {payments.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {t('empty')}
-        </p>
+        <EmptyNote look="page">{t('empty')}</EmptyNote>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="min-w-full text-left text-sm">

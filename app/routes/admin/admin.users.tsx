@@ -17,6 +17,7 @@ import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { controlClass } from '~/components/ui/field.tsx'
 import { titleMeta } from '~/utils/meta.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 // /admin/users (docs/rules.md#admin-users): the list and its search. A user's edit, activity and
 // delete dialogs are child routes (admin.users.$id.*.tsx) shown in the <Outlet /> over the list:
@@ -143,9 +144,9 @@ export default function AdminUsersRoute() {
         ) : null}
 
         {users.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          <EmptyNote look="page">
             {search ? t('table.emptySearch', { search }) : t('table.empty')}
-          </p>
+          </EmptyNote>
         ) : (
           <UsersTable
             users={users}

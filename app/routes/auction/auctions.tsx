@@ -19,6 +19,7 @@ import { useOptionalUser } from '~/utils/hooks.ts'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { publicPage } from '~/utils/cache-control.ts'
 import { titleMeta } from '~/utils/meta.ts'
+import { EmptyNote } from '~/components/ui/panel.tsx'
 
 const i18n = i18nRoute(['watch'])
 export const handle = i18n.handle
@@ -87,9 +88,7 @@ export default function AuctionsRoute() {
         </nav>
       ) : null}
       {auctions.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {t('auctionsPage.empty')}
-        </p>
+        <EmptyNote look="wide">{t('auctionsPage.empty')}</EmptyNote>
       ) : (
         <AuctionGrid
           items={auctions}

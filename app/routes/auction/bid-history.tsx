@@ -14,7 +14,7 @@ import { getOptionalUser } from '~/services/session.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useSocket } from '~/utils/socket.tsx'
-import { Panel, StatList } from '~/components/ui/panel.tsx'
+import { EmptyNote, Panel, StatList } from '~/components/ui/panel.tsx'
 import { titleMeta } from '~/utils/meta.ts'
 
 const OUTBOX_SETTLE_MS = 750
@@ -48,7 +48,7 @@ export default function BidHistoryRoute() {
         <div className="space-y-6">
           <Card title={t('bidHistory.activeBids')} count={bids.length} id="active-bids">
             {bids.length === 0 ? (
-              <Empty text={t('bidHistory.noBids')} />
+              <EmptyNote look="section">{t('bidHistory.noBids')}</EmptyNote>
             ) : (
               <ol className="divide-y divide-slate-200">
                 {bids.map((bid, index) => (
@@ -66,7 +66,7 @@ export default function BidHistoryRoute() {
           </Card>
           <Card title={t('bidHistory.prebids')} count={prebids.length} id="my-prebids">
             {prebids.length === 0 ? (
-              <Empty text={t('bidHistory.noPrebids')} />
+              <EmptyNote look="section">{t('bidHistory.noPrebids')}</EmptyNote>
             ) : (
               <ol className="divide-y divide-slate-200">
                 {prebids.map((prebid, index) => (
@@ -170,14 +170,6 @@ function Card({
     >
       {children}
     </Panel>
-  )
-}
-
-function Empty({ text }: { text: string }) {
-  return (
-    <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-      {text}
-    </p>
   )
 }
 
