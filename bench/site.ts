@@ -1,7 +1,7 @@
 // The whole site for the HTTP benchmarks: a scratch database and Redis prefix, logged-in
 // people, auctions that have just gone live, and production servers on them; plus the bare
 // Express reference server. Everything it starts, close() stops and removes.
-import { execFileSync, fork } from 'node:child_process'
+import { execFileSync, fork, type ForkOptions } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRedis, keysOf } from '../engine/index.ts'
 import { ensureServices } from '../scripts/services.ts'
@@ -155,7 +155,7 @@ const CLOCK_TICKS = (() => {
 })()
 
 /** CPU time (user + system) a process has used, ms; null where /proc cannot tell. */
-function processCpuMs(pid: number): number | null {
+export function processCpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // After "pid (name) ": the state is field 3; utime and stime are fields 14 and 15.
@@ -186,11 +186,16 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot) {
   return { servers, postgres }
 }
 
-/** The bare Express hello-world (hello-server.ts) in a process of its own. */
-export async function startHello(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = fork(new URL('./hello-server.ts', import.meta.url), {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
+/**
+ * A server script in a process of its own that tells its parent, over IPC, the port it listens
+ * on and stops on SIGTERM: the Express hello-world (hello-server.ts), the bare Remix app.
+ */
+export async function startServerProcess(
+  script: string | URL,
+  args: string[] = [],
+  options: ForkOptions = {},
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child = fork(script, args, { ...options, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
@@ -200,15 +205,18 @@ export async function startHello(): Promise<{ url: string; stop: () => Promise<v
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (message) => resolve((message as { port: number }).port))
       child.once('error', reject)
-      void exited.then(() => reject(new Error('the hello-world server exited at start')))
+      void exited.then(() => reject(new Error(`${String(script)} exited at start`)))
     })
     child.disconnect()
-    return { url: `http://127.0.0.1:${port}`, stop }
+    return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop }
   } catch (error) {
     await stop()
     throw error
   }
 }
+
+/** The bare Express hello-world (hello-server.ts) in a process of its own. */
+export const startHello = () => startServerProcess(new URL('./hello-server.ts', import.meta.url))
 
 /** Runs a load against the site and tells the CPU each answer cost the servers and Postgres. */
 export async function loadWithCpu(site: Site, spec: LoadSpec) {
@@ -216,6 +224,19 @@ export async function loadWithCpu(site: Site, spec: LoadSpec) {
   const report = await runLoad(spec)
   const used = cpuBetween(before, await site.cpu())
   return { report, used }
+}
+
+/** The servers' CPU per answer of a load, ms; null where /proc could not tell. */
+export function serverCpuPerAnswer({
+  report,
+  used,
+}: {
+  report: LoadReport
+  used: ReturnType<typeof cpuBetween>
+}) {
+  return used.servers === null || report.answeredAll === 0
+    ? null
+    : used.servers / report.answeredAll
 }
 
 /** `CPU per answer: server … ms, Postgres … ms, generator … ms`. */
