@@ -14,6 +14,7 @@ import {
   waitFor,
   type App,
   type Person,
+  type Scenario,
 } from '../tests/setup/stack.ts'
 import { runLoad, type BidAuction, type LoadReport, type LoadSpec } from './load.ts'
 import { startStatementCounter } from './pg-count.ts'
@@ -30,6 +31,10 @@ export type SiteOptions = {
   countStatements?: boolean
   /** A folder for the servers' V8 CPU profiles (written when they stop). */
   cpuProfileDir?: string
+  /** More environment for the servers. */
+  env?: Record<string, string>
+  /** Runs once people and auctions are made, before the servers start (which load them). */
+  prepare?: (prisma: Scenario['prisma'], auctionIds: string[]) => Promise<void>
 }
 
 export async function startSite(options: SiteOptions) {
@@ -63,6 +68,7 @@ export async function startSite(options: SiteOptions) {
       ).map((row) => [row.id, row.slug]),
     )
     const auctions: BidAuction[] = ids.map((id) => ({ id, slug: slugs.get(id)! }))
+    await options.prepare?.(scenario.prisma, ids)
 
     const counter = options.countStatements
       ? await startStatementCounter(scenario.databaseUrl)
@@ -77,6 +83,7 @@ export async function startSite(options: SiteOptions) {
           redisUrl: services.REDIS_URL,
           prefix: scenario.prefix,
           label: `web${i + 1}`,
+          env: options.env,
           nodeArgs: [
             ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
             ...(options.cpuProfileDir
