@@ -9,6 +9,21 @@ declare module '@remix-run/node' {
   }
 }
 
+/** The Remix plugin's options; bench/bare/vite.config.ts builds its bare app with the same. */
+export const remixOptions = {
+  serverModuleFormat: 'esm',
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+    // The routes are read from app/routes.ts: app/routes/ and its admin, account, auction and
+    // api folders.
+    v3_routeConfig: true,
+  },
+} satisfies Parameters<typeof remix>[0]
+
 export default defineConfig({
   server: {
     hmr: process.env.NODE_ENV !== 'test',
@@ -18,19 +33,7 @@ export default defineConfig({
   build: { target: 'es2020' },
   plugins: [
     tailwindcss(),
-    remix({
-      serverModuleFormat: 'esm',
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-        // The routes are read from app/routes.ts: app/routes/ and its admin, account, auction and
-        // api folders.
-        v3_routeConfig: true,
-      },
-    }),
+    remix(remixOptions),
     // The project's one tsconfig: no crawl through data and caches (.data, .cache).
     tsconfigPaths({ projects: ['./tsconfig.json'] }),
   ],

@@ -1,7 +1,7 @@
 // The whole site for the HTTP benchmarks: a scratch database and Redis prefix, logged-in
 // people, auctions that have just gone live, and production servers on them; plus the bare
 // Express reference server. Everything it starts, close() stops and removes.
-import { execFileSync, fork } from 'node:child_process'
+import { execFileSync, fork, type ForkOptions } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRedis, keysOf } from '../engine/index.ts'
 import { ensureServices } from '../scripts/services.ts'
@@ -14,6 +14,7 @@ import {
   waitFor,
   type App,
   type Person,
+  type Scenario,
 } from '../tests/setup/stack.ts'
 import { runLoad, type BidAuction, type LoadReport, type LoadSpec } from './load.ts'
 import { startStatementCounter } from './pg-count.ts'
@@ -30,6 +31,10 @@ export type SiteOptions = {
   countStatements?: boolean
   /** A folder for the servers' V8 CPU profiles (written when they stop). */
   cpuProfileDir?: string
+  /** More environment for the servers. */
+  env?: Record<string, string>
+  /** Runs once people and auctions are made, before the servers start (which load them). */
+  prepare?: (prisma: Scenario['prisma'], auctionIds: string[]) => Promise<void>
 }
 
 export async function startSite(options: SiteOptions) {
@@ -63,6 +68,7 @@ export async function startSite(options: SiteOptions) {
       ).map((row) => [row.id, row.slug]),
     )
     const auctions: BidAuction[] = ids.map((id) => ({ id, slug: slugs.get(id)! }))
+    await options.prepare?.(scenario.prisma, ids)
 
     const counter = options.countStatements
       ? await startStatementCounter(scenario.databaseUrl)
@@ -77,6 +83,7 @@ export async function startSite(options: SiteOptions) {
           redisUrl: services.REDIS_URL,
           prefix: scenario.prefix,
           label: `web${i + 1}`,
+          env: options.env,
           nodeArgs: [
             ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
             ...(options.cpuProfileDir
@@ -155,7 +162,7 @@ const CLOCK_TICKS = (() => {
 })()
 
 /** CPU time (user + system) a process has used, ms; null where /proc cannot tell. */
-function processCpuMs(pid: number): number | null {
+export function processCpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // After "pid (name) ": the state is field 3; utime and stime are fields 14 and 15.
@@ -186,11 +193,16 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot) {
   return { servers, postgres }
 }
 
-/** The bare Express hello-world (hello-server.ts) in a process of its own. */
-export async function startHello(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = fork(new URL('./hello-server.ts', import.meta.url), {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
+/**
+ * A server script in a process of its own that tells its parent, over IPC, the port it listens
+ * on and stops on SIGTERM: the Express hello-world (hello-server.ts), the bare Remix app.
+ */
+export async function startServerProcess(
+  script: string | URL,
+  args: string[] = [],
+  options: ForkOptions = {},
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child = fork(script, args, { ...options, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
@@ -200,15 +212,18 @@ export async function startHello(): Promise<{ url: string; stop: () => Promise<v
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (message) => resolve((message as { port: number }).port))
       child.once('error', reject)
-      void exited.then(() => reject(new Error('the hello-world server exited at start')))
+      void exited.then(() => reject(new Error(`${String(script)} exited at start`)))
     })
     child.disconnect()
-    return { url: `http://127.0.0.1:${port}`, stop }
+    return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop }
   } catch (error) {
     await stop()
     throw error
   }
 }
+
+/** The bare Express hello-world (hello-server.ts) in a process of its own. */
+export const startHello = () => startServerProcess(new URL('./hello-server.ts', import.meta.url))
 
 /** Runs a load against the site and tells the CPU each answer cost the servers and Postgres. */
 export async function loadWithCpu(site: Site, spec: LoadSpec) {
@@ -216,6 +231,19 @@ export async function loadWithCpu(site: Site, spec: LoadSpec) {
   const report = await runLoad(spec)
   const used = cpuBetween(before, await site.cpu())
   return { report, used }
+}
+
+/** The servers' CPU per answer of a load, ms; null where /proc could not tell. */
+export function serverCpuPerAnswer({
+  report,
+  used,
+}: {
+  report: LoadReport
+  used: ReturnType<typeof cpuBetween>
+}) {
+  return used.servers === null || report.answeredAll === 0
+    ? null
+    : used.servers / report.answeredAll
 }
 
 /** `CPU per answer: server … ms, Postgres … ms, generator … ms`. */

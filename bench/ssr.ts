@@ -1,11 +1,15 @@
 // Server-rendered pages per second: GETs of every page a visitor opens (the home page,
-// /auctions, live auction pages, the static pages; /profile signed in), first with no bid load,
-// then while people bid through the API in the background. Each page's server CPU is printed as
-// a multiple of the framework's floor measured in the same run: `/status.txt`, a Remix route that
-// answers one line of text without the layout; `/status` is the layout with one line in it. In
-// the quiet phases the servers reach Postgres through a statement counter (pg-count.ts), so the
-// figure "SQL statements per page" is exact; a live auction page should read Redis only.
-// `npm run bench:ssr [-- --seconds 5 --concurrency 16 --bid-rate 500 --logged-in]`.
+// /auctions, live auction pages, the static pages; /profile, /bid-history and /topup signed in),
+// first with no bid load, then while people bid through the API in the background. The
+// framework's floor is measured in the same run: a bare Remix app with the site's versions and
+// routes (bench/bare.ts), its text route and its one-line document, before and after the site's
+// phases. Each figure is printed as a multiple of one of them beside its goal: `/status.txt` (a
+// Remix route answering one line of text without the layout) and bids (through the JSON API and
+// as the auction page's button sends them with JavaScript) to the bare text route, `/status` (the
+// layout with one line in it) and every page to the bare document. In the quiet phases the
+// servers reach Postgres through a statement counter (pg-count.ts), so the figure "SQL
+// statements per page" is exact; a live auction page should read Redis only.
+// `npm run bench:ssr [-- --seconds 3 --concurrency 16 --bid-rate 500 --logged-in]`.
 import {
   biddersFor,
   latencyText,
@@ -15,13 +19,15 @@ import {
   type LoadReport,
   type LoadSpec,
 } from './load.ts'
+import { startBareApp } from './bare.ts'
+import { Floor, measureFloor, ratioLines, type Figure, type FloorKind } from './floor.ts'
 import { statementLines, statementsBetween } from './pg-count.ts'
-import { cpuText, loadWithCpu, startSite, type Site } from './site.ts'
+import { cpuText, loadWithCpu, serverCpuPerAnswer, startSite, type Site } from './site.ts'
 import { benchArgs, fmt } from './support.ts'
 
 const { numbers, values } = benchArgs(
   {
-    seconds: 5,
+    seconds: 3,
     warmup: 1,
     concurrency: 16,
     auctions: 100,
@@ -32,7 +38,10 @@ const { numbers, values } = benchArgs(
     'cpu-prof': { type: 'string' },
     /** Each connection is a different person, logged in: no page is kept, each is rendered. */
     'logged-in': { type: 'boolean', default: false },
-    /** Only these pages (comma-separated: `/`, `/auctions`, `/auction/{slug}`), e.g. to profile one. */
+    /**
+     * Only these pages (comma-separated: `/`, `/auctions`, `/auction/{slug}`), e.g. to profile
+     * one; `bids` for the bid phases.
+     */
     only: { type: 'string' },
     /** Skip the phase with bids in the background. */
     'no-bids': { type: 'boolean', default: false },
@@ -47,33 +56,36 @@ const quietSeconds = Math.min(numbers.seconds, (TIMER_MS - 3_000) / 1000 - warmu
 const busySeconds = numbers.seconds
 const say = (line: string) => process.stdout.write(`${line}\n`)
 const GOAL = '(goal >= 300 pages/s)'
+const label = (text: string) => text.padEnd(20)
 
 type Kind = {
   name: string
   paths: (site: Site) => string[]
   goalStatements: string
-  /** The most its server CPU per page may be, as a multiple of the floor's. */
-  goalRatio?: number
+  /** The bare figure it is measured against, and the most it may be as a multiple of it. */
+  floor: FloorKind
+  goalRatio: number
   /** Only for a signed-in person. */
   signedIn?: boolean
 }
-const page = (name: string, goalRatio = 3): Kind => ({
+// Goals (a signed-in person's pages): docs/performance.md, eighth round.
+const page = (name: string, goalRatio = 2): Kind => ({
   name,
   paths: () => [name],
   goalStatements: '',
+  floor: 'document',
   goalRatio,
 })
 const FLOOR = '/status.txt'
 const allKinds: Kind[] = [
-  { name: FLOOR, paths: () => [FLOOR], goalStatements: '' },
-  page('/status', 2),
+  { ...page(FLOOR, 1.3), floor: 'text' },
+  page('/status', 1.5),
   page('/'),
   page('/auctions'),
   {
-    name: '/auction/{slug}',
+    ...page('/auction/{slug}'),
     paths: (site) => site.auctions.map((auction) => `/auction/${auction.slug}`),
     goalStatements: '   (goal 0: live pages read Redis only)',
-    goalRatio: 3,
   },
   page('/how-it-works'),
   page('/auction-rules'),
@@ -81,7 +93,14 @@ const allKinds: Kind[] = [
   page('/terms-of-service'),
   page('/support'),
   { ...page('/profile'), signedIn: true },
+  { ...page('/bid-history'), signedIn: true },
+  { ...page('/topup'), signedIn: true },
 ]
+/** Bids, measured against the bare text route: through the JSON API, and from a page with JS. */
+const bidPhases = [
+  { via: 'api', name: 'bid: JSON API', goalRatio: 1.5 },
+  { via: 'fetcher', name: 'bid: page with JS', goalRatio: 2 },
+] as const
 
 const only = values.only?.split(',').map((name) => name.trim())
 const kinds = allKinds.filter(
@@ -90,8 +109,17 @@ const kinds = allKinds.filter(
 )
 if (kinds.length === 0) throw new Error(`--only: none of ${allKinds.map((k) => k.name).join(', ')}`)
 const withBids = !values['no-bids']
+const withBidPhases = !only || only.includes('bids')
 
 const backgroundBidders = biddersFor(bidRate, PERIOD_MS)
+const bare = await startBareApp(say)
+const floor = new Floor()
+const floorLoad = { concurrency, warmupSeconds, seconds: quietSeconds }
+// Before the site starts (its auctions end 10 s after they go live without a bid), and after it.
+await measureFloor(bare, floor, floorLoad, say).catch(async (error: unknown) => {
+  await bare.stop()
+  throw error
+})
 const site = await startSite({
   name: 'ssr',
   // The background bidders, and one more person per auction to open each quiet phase.
@@ -114,12 +142,25 @@ const pageLoad = (kind: Kind, seconds: number): LoadSpec => ({
   warmupSeconds,
   seconds,
 })
+/** The bidders, each every PERIOD_MS on the next auction, never within 1 s of their last answer. */
+const bidLoad = (via: 'api' | 'fetcher') =>
+  ({
+    mode: 'bids',
+    via,
+    expect: 'bid',
+    targets: site.origins,
+    cookies: bidders,
+    auctions: site.auctions,
+    periodMs: PERIOD_MS,
+    minGapMs: 1_000,
+  }) as const
 const pageText = (report: LoadReport) =>
   `${fmt(perSecond(report.accepted, report))} pages/s  ${latencyText(report)}  ${fmt(report.bytes / Math.max(1, report.answered) / 1024, 1)} KiB gzip/page${
     report.answered > report.accepted ? `  failures: ${outcomeText(report)}` : ''
   }`
 
 const lines: string[] = []
+const figures: Figure[] = []
 try {
   // Quiet: one bid on every auction restarts its 10 s timer, the outbox writes it, then only
   // pages are asked for, and every statement Postgres sees is a page's.
@@ -129,7 +170,6 @@ try {
     perPage: string
     top: string[]
     cpu: string
-    cpuPerPage: number | null
   }> = []
   const open = async (round: number) => {
     const opened = await runLoad({
@@ -167,8 +207,40 @@ try {
       perPage: `${fmt(pages > 0 ? (statements.total + statements.inTransactions.total) / pages : 0, 2)}${kind.goalStatements}`,
       top: statementLines([...statements.rows, ...statements.inTransactions.rows], pages),
       cpu: cpuText(result),
-      cpuPerPage: result.used.servers === null || pages === 0 ? null : result.used.servers / pages,
     })
+    figures.push({
+      name: kind.name,
+      cpuPerAnswer: serverCpuPerAnswer(result),
+      floor: kind.floor,
+      // The pages' goals are a signed-in person's (others' may be kept, by their Cache-Control).
+      goal: loggedIn || kind.name === FLOOR ? kind.goalRatio : undefined,
+    })
+  }
+
+  // Bids, a few hundred a second: each person every PERIOD_MS on the next auction.
+  const bidLines: string[] = []
+  for (const [round, phase] of (withBidPhases ? bidPhases : []).entries()) {
+    say(`${phase.name}: bids for ${warmupSeconds + quietSeconds} s...`)
+    const result = await loadWithCpu(site, {
+      ...bidLoad(phase.via),
+      turnOffset: round * 7,
+      concurrency,
+      warmupSeconds,
+      seconds: quietSeconds,
+    })
+    const { report } = result
+    bidLines.push(
+      `${label(phase.name)}${fmt(perSecond(report.accepted, report))} accepted/s  ${latencyText(report)}; rejects: ${outcomeText(report)}`,
+      `${label('')}${cpuText(result)}`,
+    )
+    figures.push({
+      name: phase.name,
+      cpuPerAnswer: serverCpuPerAnswer(result),
+      floor: 'text',
+      goal: phase.goalRatio,
+    })
+    // The 1 s rule counts from each person's last bid.
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
   }
 
   // Busy: the same pages while people bid through the API all along.
@@ -179,14 +251,7 @@ try {
     const pagesSeconds = kinds.length * (warmupSeconds + busySeconds + 1)
     say(`bidding at ~${fmt(bidRate)}/s in the background for ${pagesSeconds + 2} s...`)
     const background = runLoad({
-      mode: 'bids',
-      via: 'api',
-      expect: 'bid',
-      targets: site.origins,
-      cookies: bidders,
-      auctions: site.auctions,
-      periodMs: PERIOD_MS,
-      minGapMs: 1_000,
+      ...bidLoad('api'),
       concurrency: 64,
       warmupSeconds: 2,
       seconds: pagesSeconds,
@@ -200,8 +265,8 @@ try {
     const bids = await background
     bidsLine = `${fmt(perSecond(bids.accepted, bids))} accepted/s of ${fmt(bids.offered)}/s offered  ${latencyText(bids)}; rejects: ${outcomeText(bids)}`
   }
+  await measureFloor(bare, floor, floorLoad, say)
 
-  const label = (text: string) => text.padEnd(18)
   lines.push(
     `${loggedIn ? 'logged-in GETs (a person per connection)' : 'anonymous GETs'} with gzip, ${concurrency} connections, ${auctionCount} live auctions and ${numbers.upcoming} upcoming; measured after ${warmupSeconds} s warm-up`,
     '',
@@ -210,6 +275,7 @@ try {
       `${label(row.kind.name)}${row.text}   ${GOAL}`,
       `${label('')}${row.cpu}`,
     ]),
+    ...bidLines,
     ...(withBids
       ? [
           '',
@@ -219,8 +285,9 @@ try {
         ]
       : []),
     '',
-    `server CPU per page as a multiple of the floor (${FLOOR}, no bid load)`,
-    ...ratioLines(quiet),
+    `server CPU per answer as a multiple of the bare Remix app's (${bare.routes} routes, ${bare.pages} of them pages, as the site's; no bid load)`,
+    ...floor.lines(label),
+    ...ratioLines(floor, figures, label),
     '',
     'SQL statements per page (no bid load, counted on the wire)',
     ...quiet.flatMap((row) => [
@@ -230,20 +297,6 @@ try {
   )
 } finally {
   await site.close()
+  await bare.stop()
 }
 say(['', ...lines, ''].join('\n'))
-
-/** Each page's server CPU per answer next to the floor's, and its goal. */
-function ratioLines(rows: Array<{ kind: Kind; cpuPerPage: number | null }>) {
-  const floor = rows.find((row) => row.kind.name === FLOOR)?.cpuPerPage ?? null
-  return rows.map(({ kind, cpuPerPage }) => {
-    const ms = cpuPerPage === null ? 'n/a' : `${fmt(cpuPerPage, 2)} ms`
-    if (kind.name === FLOOR || floor === null || cpuPerPage === null)
-      return `${kind.name.padEnd(18)}${ms}`
-    const ratio = cpuPerPage / floor
-    const goal = kind.goalRatio
-      ? `   (goal <= ${kind.goalRatio}x${ratio <= kind.goalRatio ? ': met' : ''})`
-      : ''
-    return `${kind.name.padEnd(18)}${ms} = ${fmt(ratio, 1)}x${goal}`
-  })
-}

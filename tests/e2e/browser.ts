@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import {
-  chromium,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -9,27 +8,17 @@ import {
   type Response,
 } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
+import { hydratedAt, launchChromium } from './chromium.ts'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export { phone } from './chromium.ts'
 export const artifacts = path.resolve(import.meta.dirname, 'artifacts')
 
 /** Contexts opened with JavaScript off: their pages are used as soon as they have loaded. */
 const scriptsOff = new WeakSet<BrowserContext>()
 
-/**
- * What a person waits for before clicking: the page hydrated. The language switcher (in the
- * header of every page, app/components/language-switcher.tsx) drops its OK button once its
- * script runs, since with JavaScript a choice applies on change. Until then a click is a plain
- * form post or link, not what the page does with JavaScript.
- */
+/** What a person waits for before clicking: the page hydrated (chromium.ts `hydratedAt`). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const switchers = document.querySelectorAll('form[action="/set-language"]')
-    return (
-      switchers.length > 0 &&
-      [...switchers].every((form) => !form.querySelector('button[type="submit"]'))
-    )
-  })
+  await page.waitForFunction(hydratedAt)
 }
 
 /**
@@ -48,19 +37,7 @@ export function setupBrowser() {
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {})
@@ -91,5 +68,3 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(artifacts, { recursive: true })
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true })
 }
-
-export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
