@@ -1,7 +1,7 @@
 // `npm test`: the whole suite on a fresh machine. Local Postgres/Redis when DATABASE_URL /
-// REDIS_URL are not set, Debian's Chromium and nginx when missing (as root), then lint, types, unit and
-// integration tests and a production build side by side, then the browser tests beside the fault
-// tests; the container image, built and run with podman where the host allows it
+// REDIS_URL are not set, Debian's Chromium and nginx when missing (as root), then lint, types and a
+// production build side by side, the unit and integration tests, then the browser tests beside
+// the fault tests; the container image, built and run with podman where the host allows it
 // (scripts/test-image.ts), runs beside all of them.
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
@@ -152,24 +152,26 @@ async function main() {
     step('prisma generate')
     await runOrFail('prisma', ['generate'], { env })
     // Lanes side by side (docs/decisions/066-suite-in-two-lanes.md): the image test from here to
-    // the end; lint, types, unit tests and the build; then the browser tests beside the fault
+    // the end; lint, types and the build; then the unit tests, with nothing but the image test
+    // beside them (some measure the engine's timers); then the browser tests beside the fault
     // tests, which mostly wait (outages, timers running out). A failure lets the other lanes
     // finish, so one run reports every failure; only a failed build stops what needs it.
-    step('lint, types, unit tests and the build | the container image, side by side')
+    step('lint, types and the build | the container image, side by side')
     const image = settle([lane('image', imageStep(), env)])
     const checks = await settle([
       lane('lint', [['lint', 'npm', ['run', 'lint'], {}]], env),
       lane('types', [['typecheck', 'npm', ['run', 'typecheck'], {}]], env),
-      lane('unit', [['unit and integration tests', 'vitest', ['run'], {}]], env),
       lane('build', [['production build', 'npm', ['run', 'build'], {}]], env),
     ])
+    step('unit and integration tests | the container image')
+    const units = await lane('unit', [['unit and integration tests', 'vitest', ['run'], {}]], env)
     const built = !checks.some((failure) => failure.step === 'production build')
     step(`browser tests | fault tests${built ? '' : ': SKIPPED, the build failed'}`)
     const tests = built
       ? await settle([lane('browser', browserSteps, env), lane('faults', [faultStep], env)])
       : []
     step('the container image, finishing')
-    const failures = [...checks, ...tests, ...(await image)]
+    const failures = [...checks, ...units, ...tests, ...(await image)]
     if (failures.length) {
       throw new StepFailed(
         `${failures.length} failed: ${failures.map((failure) => failure.message).join('; ')}`,
