@@ -1,15 +1,15 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getSelectProps, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AdminField } from '~/components/admin/admin-field.tsx'
-import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
+import { useFetcherForm } from '~/components/admin/fetcher-form.ts'
+import { adminErrorKeys, notRequired } from '~/components/admin/form-helpers.ts'
 import { FormError, SelectField } from '~/components/ui/field.tsx'
 import type { AuctionForEdit } from '~/models/admin-dashboard.server.ts'
 import { botAssignSchema } from '~/validation/admin.ts'
 import { Alert } from '~/components/ui/alert.tsx'
-import { useIsPending } from '~/utils/use-is-pending.ts'
+import { SaveButton } from '~/components/ui/button.tsx'
 
 // The bots of one auction, in its edit dialog.
 // Adding one posts to admin._dashboard.auctions.$id.assign, removing one to ….unassign; with
@@ -32,21 +32,20 @@ export function AuctionBots({
   unassignError?: string | null
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
-  const assign = useFetcher<{ result: SubmissionResult<string[]> }>({
-    key: `assign-bot-${auction.id}`,
+  const {
+    fetcher: assign,
+    busy,
+    form,
+    fields,
+    formProps,
+  } = useFetcherForm({
+    id: `assign-bot-${auction.id}`,
+    schema: botAssignSchema,
+    lastResult: assignResult,
+    constraint,
+    defaultValue: { bidLimit: '0' },
   })
   const unassign = useFetcher<{ error: string }>({ key: `unassign-bot-${auction.id}` })
-  // Busy while the post is on its way; the pages reload afterwards in the background.
-  const busy = useIsPending({ fetcher: assign, state: 'submitting' })
-  const [form, fields] = useForm({
-    id: `assign-bot-${auction.id}`,
-    lastResult: assign.data?.result ?? assignResult,
-    constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    defaultValue: { bidLimit: '0' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: botAssignSchema }),
-  })
   const error = unassign.data?.error ?? unassignError
   const botError = adminErrorKeys(fields.botId.errors)?.[0]
   const assigned = new Set(auction.assignments.map((row) => row.botId))
@@ -86,10 +85,8 @@ export function AuctionBots({
         </ul>
       )}
       <assign.Form
-        method="post"
         action={assignAction}
-        preventScrollReset
-        {...getFormProps(form)}
+        {...formProps}
         className="grid items-start gap-3 sm:grid-cols-[1fr_10rem_auto]"
       >
         <div className="sm:col-span-3">
@@ -109,10 +106,9 @@ export function AuctionBots({
           label={t('assign.limit')}
           hint={t('assign.limitHint')}
         />
-        <button type="submit" disabled={busy} className={`${submitButtonClass} sm:mt-6`}>
-          {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+        <SaveButton pending={busy} className="sm:mt-6">
           {t('assign.add')}
-        </button>
+        </SaveButton>
       </assign.Form>
     </section>
   )

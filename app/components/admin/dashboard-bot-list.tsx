@@ -1,17 +1,17 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Link, useFetcher } from '@remix-run/react'
-import { Bot, Loader2, Trash2 } from 'lucide-react'
+import { type SubmissionResult } from '@conform-to/react'
+import { Link } from '@remix-run/react'
+import { Bot, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AdminField } from '~/components/admin/admin-field.tsx'
-import { adminErrorKeys, submitButtonClass } from '~/components/admin/form-helpers.ts'
+import { useFetcherForm } from '~/components/admin/fetcher-form.ts'
+import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 import { FormError } from '~/components/ui/field.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { formatDate } from '~/utils/dates.ts'
 import { botCreateSchema } from '~/validation/admin.ts'
-import { useIsPending } from '~/utils/use-is-pending.ts'
 import { Table } from '~/components/ui/table.tsx'
+import { SaveButton } from '~/components/ui/button.tsx'
 
 // The dashboard's bots: the list, each with a link to its delete dialog route, and the form for a
 // new bot, which posts to its own route (admin._dashboard.bots.new); with JavaScript through a
@@ -38,35 +38,20 @@ export function BotCreateForm({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
-  const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: 'create-bot' })
-  // Busy while the post is on its way; the pages reload afterwards in the background.
-  const busy = useIsPending({ fetcher, state: 'submitting' })
-  const [form, fields] = useForm({
+  const { fetcher, busy, form, fields, formProps } = useFetcherForm({
     id: 'create-bot',
-    lastResult: fetcher.data?.result ?? lastResult,
-    constraint: getZodConstraint(BotCreateFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BotCreateFormSchema }),
+    schema: BotCreateFormSchema,
+    lastResult,
   })
   return (
-    <fetcher.Form
-      method="post"
-      action={action}
-      preventScrollReset
-      {...getFormProps(form)}
-      className="space-y-3"
-    >
+    <fetcher.Form action={action} {...formProps} className="space-y-3">
       <FormError errors={adminErrorKeys(form.errors)} />
       <div className="grid gap-3 sm:grid-cols-2">
         <AdminField meta={fields.firstName} label={`${t('bots.firstName')} *`} />
         <AdminField meta={fields.lastName} label={`${t('bots.lastName')} *`} />
       </div>
       <p className="text-sm text-slate-600">{t('bots.usernameHint')}</p>
-      <button type="submit" disabled={busy} className={submitButtonClass}>
-        {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-        {t('bots.create')}
-      </button>
+      <SaveButton pending={busy}>{t('bots.create')}</SaveButton>
     </fetcher.Form>
   )
 }

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { useFetcher } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
+import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod'
 import { useTranslation } from 'react-i18next'
 import { AdminField } from '~/components/admin/admin-field.tsx'
-import { adminErrorKeys, notRequired, submitButtonClass } from '~/components/admin/form-helpers.ts'
+import { useFetcherForm } from '~/components/admin/fetcher-form.ts'
+import { adminErrorKeys, notRequired } from '~/components/admin/form-helpers.ts'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 import { FormError } from '~/components/ui/field.tsx'
 import { botSettingsSchema } from '~/validation/admin.ts'
-import { useIsPending } from '~/utils/use-is-pending.ts'
+import { SaveButton } from '~/components/ui/button.tsx'
 
 // The bot settings of the dashboard. The form posts to its own route
 // (admin._dashboard.bots.settings); with JavaScript through a fetcher, so a refusal shows where the
@@ -42,31 +41,20 @@ export function BotSettingsForm({
   lastResult?: SubmissionResult<string[]>
 }) {
   const { t } = useTranslation(['admin-dashboard', 'admin'])
-  const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: 'bot-settings' })
-  // Busy while the post is on its way; the pages reload afterwards in the background.
-  const busy = useIsPending({ fetcher, state: 'submitting' })
-  const [form, fields] = useForm({
+  const { fetcher, busy, form, fields, formProps } = useFetcherForm({
     id: 'bot-settings',
-    lastResult: fetcher.data?.result ?? lastResult,
+    schema: BotSettingsFormSchema,
+    lastResult,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
     defaultValue: {
       enabled: settings.enabled ? 'on' : '',
       minDelay: String(settings.minDelay),
       maxDelay: String(settings.maxDelay),
       activeBots: String(settings.activeBots),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BotSettingsFormSchema }),
   })
   return (
-    <fetcher.Form
-      method="post"
-      action={action}
-      preventScrollReset
-      {...getFormProps(form)}
-      className="space-y-4"
-    >
+    <fetcher.Form action={action} {...formProps} className="space-y-4">
       <FormError errors={adminErrorKeys(form.errors)} />
       <label className="flex items-center gap-2 font-medium">
         <input
@@ -95,10 +83,7 @@ export function BotSettingsForm({
           hint={t('botSettings.activeHint')}
         />
       </div>
-      <button type="submit" disabled={busy} className={submitButtonClass}>
-        {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-        {t('botSettings.save')}
-      </button>
+      <SaveButton pending={busy}>{t('botSettings.save')}</SaveButton>
     </fetcher.Form>
   )
 }

@@ -2,9 +2,10 @@ import { Form } from '@remix-run/react'
 import { Bot } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
-import { submitButtonClass } from '~/components/admin/form-helpers.ts'
+
 import { controlClass } from '~/components/ui/field.tsx'
 import { Table } from '~/components/ui/table.tsx'
+import { Button } from '~/components/ui/button.tsx'
 
 // The dashboard's bots-in-auction card: an auction chosen from those not over, and the bots
 // bidding in it with their bids against their limits (the same figures as
@@ -63,9 +64,7 @@ export function BotsInAuctionCard({
                 </option>
               ))}
             </select>
-            <button type="submit" className={submitButtonClass}>
-              {t('botsInAuction.show')}
-            </button>
+            <Button>{t('botsInAuction.show')}</Button>
           </div>
         </Form>
       )}

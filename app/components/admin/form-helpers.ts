@@ -19,6 +19,3 @@ export function notRequired<T extends Record<string, { required?: boolean }>>(
     ]),
   ) as T
 }
-
-export const submitButtonClass =
-  'flex items-center justify-center gap-2 rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2 disabled:opacity-70'

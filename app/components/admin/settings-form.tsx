@@ -9,7 +9,7 @@ import {
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
+
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminField } from '~/components/admin/admin-field.tsx'
@@ -18,7 +18,7 @@ import { ControlField, FormError, controlClass } from '~/components/ui/field.tsx
 import { supportedLanguages } from '~/i18n/config.ts'
 import { currencies, settingsSchema } from '~/validation/admin.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
-import { Button } from '~/components/ui/button.tsx'
+import { SaveButton } from '~/components/ui/button.tsx'
 import type { PublicSettings } from '~/models/settings.server.ts'
 
 /** The form edits exactly the settings every page reads. */
@@ -162,10 +162,7 @@ export function SettingsForm({
       </Fieldset>
 
       <div className="flex justify-end">
-        <Button pending={saving}>
-          {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-          {t('save')}
-        </Button>
+        <SaveButton pending={saving}>{t('save')}</SaveButton>
       </div>
     </Form>
   )

@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react'
 import type { ButtonHTMLAttributes } from 'react'
 
 // The site's buttons and button-like links, their looks in one place: `buttonClass` for a Link
@@ -61,5 +62,19 @@ export function Button({
       className={buttonClass({ variant, size, className })}
       {...props}
     />
+  )
+}
+
+/** A form's main button: while `pending` it is disabled and shows a spinner beside its text. */
+export function SaveButton({
+  pending,
+  children,
+  ...props
+}: Omit<Parameters<typeof Button>[0], 'pending'> & { pending: boolean }) {
+  return (
+    <Button pending={pending} {...props}>
+      {pending ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+      {children}
+    </Button>
   )
 }

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
+
+import { buttonClass, SaveButton } from '~/components/ui/button.tsx'
 
 /** A form's last row: a link back that cancels, and its submit button, spinning while it saves. */
 export function FormActions({
@@ -19,10 +19,7 @@ export function FormActions({
       <Link to={cancelTo} preventScrollReset className={buttonClass({ variant: 'outline' })}>
         {cancelLabel}
       </Link>
-      <Button pending={saving}>
-        {saving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-        {saveLabel}
-      </Button>
+      <SaveButton pending={saving}>{saveLabel}</SaveButton>
     </div>
   )
 }
