@@ -37,7 +37,7 @@ export default defineConfig({
     fileParallelism: group === 'parallel',
     maxWorkers: group === 'parallel' ? workers : 1,
     minWorkers: 1,
-    testTimeout: 60_000,
+    testTimeout: 90_000,
     hookTimeout: 120_000,
   },
 })

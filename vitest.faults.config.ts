@@ -12,6 +12,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 180_000,
-    hookTimeout: 60_000,
+    // Two instances and nginx starting on a busy machine have taken over a minute.
+    hookTimeout: 120_000,
   },
 })

@@ -16,9 +16,15 @@ export const artifacts = path.resolve(import.meta.dirname, 'artifacts')
 /** Contexts opened with JavaScript off: their pages are used as soon as they have loaded. */
 const scriptsOff = new WeakSet<BrowserContext>()
 
+/**
+ * The longest a page may take to hydrate: on a 2-core machine running the browser tests beside
+ * the fault tests (and more), hydration has taken over 30 s, Playwright's default.
+ */
+const HYDRATION_TIMEOUT_MS = 50_000
+
 /** What a person waits for before clicking: the page hydrated (chromium.ts `hydratedAt`). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(hydratedAt)
+  await page.waitForFunction(hydratedAt, undefined, { timeout: HYDRATION_TIMEOUT_MS })
 }
 
 /**
