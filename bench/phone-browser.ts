@@ -9,6 +9,8 @@ export type Visit = {
   origin: string
   path: string
   javaScript: boolean
+  /** When the bid button is pressed: once the page has hydrated, or as soon as it shows. */
+  press: 'hydrated' | 'shown'
   /** The signed-in person's session cookie, `name=value`. */
   cookie: string
   /** The bid button's name and the text that confirms a bid (the visitor's language: ru). */
@@ -22,6 +24,8 @@ export type VisitFigures = {
   hydrated: number | null
   bid: number | null
   kib: Record<string, number>
+  /** Each response: when it was asked for and done (ms from the first request), KiB, type, path. */
+  responses: Array<{ sent: number; done: number; kib: number; type: string; url: string }>
   note?: string
 }
 
@@ -62,7 +66,7 @@ async function run(context: BrowserContext, throttle: Throttle, visit: Visit) {
   ])
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
-  const kib = await countBytes(cdp)
+  const { bytes: kib, responses } = await countBytes(cdp)
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: throttle.rttMs,
@@ -74,45 +78,71 @@ async function run(context: BrowserContext, throttle: Throttle, visit: Visit) {
   await page.goto(visit.path, { waitUntil: 'commit' })
   const start = await page.evaluate(() => performance.timeOrigin)
   const paint = await poll(page, () => performance.getEntriesByType('paint')[0]?.startTime)
-  // With JavaScript a person presses once the page has hydrated; without, once it has loaded.
-  const hydrated = visit.javaScript ? await poll(page, hydratedAt) : null
-  if (!visit.javaScript) await page.waitForLoadState('domcontentloaded')
-  const navigated = visit.javaScript ? null : page.waitForEvent('framenavigated')
-  await page.getByRole('button', { name: visit.bidButton, exact: true }).first().click()
-  await navigated
-  // The confirmation: with JavaScript it comes into the page; without, with the next page,
-  // whose first paint shows it.
+  const hydrated =
+    visit.javaScript && visit.press === 'hydrated' ? await poll(page, hydratedAt) : null
+  const button = page.getByRole('button', { name: visit.bidButton, exact: true }).first()
+  // Pressed once the page has hydrated, or as soon as the button shows: before hydration, with
+  // or without JavaScript, that is the form's own post, and the next page says how it went.
+  await button.click({ noWaitAfter: true })
+  // The confirmation: on this page (JavaScript's answer), or on the next one, whose first paint
+  // shows it.
   const placed = await poll(
     page,
-    ([text, javaScript]) =>
+    ([text, first]) =>
       document.body?.innerText.includes(text) &&
       performance.timeOrigin +
-        (javaScript
-          ? performance.now()
-          : (performance.getEntriesByType('paint')[0]?.startTime ?? performance.now())),
-    [visit.bidPlaced, visit.javaScript],
+        (performance.timeOrigin > first
+          ? (performance.getEntriesByType('paint')[0]?.startTime ?? performance.now())
+          : performance.now()),
+    [visit.bidPlaced, start],
   )
   const figures: VisitFigures = {
     paint,
     hydrated,
     bid: placed === null ? null : placed - start,
     kib: Object.fromEntries([...kib].map(([type, bytes]) => [type, bytes / 1024])),
+    responses,
   }
   if (placed === null) figures.note = `not confirmed; the page says: ${await toastText(page)}`
   return figures
 }
 
-/** Bytes received on the wire by resource type, as they arrive. */
+/** Bytes received on the wire by resource type, and each response, as they arrive. */
 async function countBytes(cdp: CDPSession) {
-  const types = new Map<string, string>()
+  const requests = new Map<string, { type: string; url: string; sent: number }>()
   const bytes = new Map<string, number>()
-  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type))
+  const responses: VisitFigures['responses'] = []
+  // The protocol's timestamps are seconds on the browser's clock; the first request's is 0 here.
+  let first: number | undefined
+  const ms = (timestamp: number) => (timestamp - (first ??= timestamp)) * 1000
+  cdp.on('Network.requestWillBeSent', (event) =>
+    requests.set(event.requestId, {
+      type: event.type ?? 'Other',
+      url: event.request.url.replace(/^https?:\/\/[^/]+/, ''),
+      sent: ms(event.timestamp),
+    }),
+  )
+  cdp.on('Network.responseReceived', (event) => {
+    const request = requests.get(event.requestId)
+    if (request) request.type = event.type
+  })
   cdp.on('Network.loadingFinished', (event) => {
-    const type = types.get(event.requestId) ?? 'Other'
+    const { type, url, sent } = requests.get(event.requestId) ?? {
+      type: 'Other',
+      url: '?',
+      sent: 0,
+    }
     bytes.set(type, (bytes.get(type) ?? 0) + event.encodedDataLength)
+    responses.push({
+      sent,
+      done: ms(event.timestamp),
+      kib: event.encodedDataLength / 1024,
+      type,
+      url,
+    })
   })
   await cdp.send('Network.enable')
-  return bytes
+  return { bytes, responses }
 }
 
 /**
@@ -121,8 +151,8 @@ async function countBytes(cdp: CDPSession) {
  */
 async function poll(
   page: Page,
-  predicate: (arg: [string, boolean]) => number | false | undefined,
-  arg: [string, boolean] = ['', false],
+  predicate: (arg: [string, number]) => number | false | undefined,
+  arg: [string, number] = ['', 0],
 ): Promise<number | null> {
   const until = Date.now() + TIMEOUT_MS
   while (Date.now() < until) {

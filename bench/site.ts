@@ -31,6 +31,11 @@ export type SiteOptions = {
   countStatements?: boolean
   /** A folder for the servers' V8 CPU profiles (written when they stop). */
   cpuProfileDir?: string
+  /**
+   * Folders with a build/ of their own, one server each (instead of `instances` of this one):
+   * another version of the site beside this one, on the same data.
+   */
+  builds?: string[]
   /** More environment for the servers. */
   env?: Record<string, string>
   /** Runs once people and auctions are made, before the servers start (which load them). */
@@ -74,7 +79,7 @@ export async function startSite(options: SiteOptions) {
       ? await startStatementCounter(scenario.databaseUrl)
       : undefined
     if (counter) cleanups.push(() => counter.close())
-    const instances = options.instances ?? 1
+    const instances = options.builds?.length ?? options.instances ?? 1
     say(`starting ${instances} server${instances > 1 ? 's' : ''}...`)
     const apps: App[] = await Promise.all(
       Array.from({ length: instances }, (_, i) =>
@@ -84,6 +89,7 @@ export async function startSite(options: SiteOptions) {
           prefix: scenario.prefix,
           label: `web${i + 1}`,
           env: options.env,
+          cwd: options.builds?.[i],
           nodeArgs: [
             ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
             ...(options.cpuProfileDir
@@ -175,22 +181,23 @@ export function processCpuMs(pid: number): number | null {
 
 export type CpuSnapshot = { servers: Array<number | null>; postgres: Map<number, number | null> }
 
-/** CPU ms between two snapshots: all servers together, all Postgres backends together. */
+/**
+ * CPU ms between two snapshots: all servers together and each, all Postgres backends together.
+ */
 export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot) {
-  let servers: number | null = 0
-  after.servers.forEach((ms, i) => {
+  const perServer = after.servers.map((ms, i) => {
     const was = before.servers[i]
-    servers =
-      ms === null || was === null || was === undefined || servers === null
-        ? null
-        : servers + ms - was
+    return ms === null || was === null || was === undefined ? null : ms - was
   })
+  const servers = perServer.some((ms) => ms === null)
+    ? null
+    : perServer.reduce<number>((sum, ms) => sum + ms!, 0)
   let postgres: number | null = 0
   for (const [pid, ms] of after.postgres) {
     if (ms === null || postgres === null) postgres = null
     else postgres += ms - (before.postgres.get(pid) ?? 0)
   }
-  return { servers, postgres }
+  return { servers, perServer, postgres }
 }
 
 /**
@@ -233,17 +240,13 @@ export async function loadWithCpu(site: Site, spec: LoadSpec) {
   return { report, used }
 }
 
-/** The servers' CPU per answer of a load, ms; null where /proc could not tell. */
-export function serverCpuPerAnswer({
-  report,
-  used,
-}: {
-  report: LoadReport
-  used: ReturnType<typeof cpuBetween>
-}) {
-  return used.servers === null || report.answeredAll === 0
-    ? null
-    : used.servers / report.answeredAll
+/** The servers' (or server `index`'s) CPU per answer of a load, ms; null where /proc could not tell. */
+export function serverCpuPerAnswer(
+  { report, used }: { report: LoadReport; used: ReturnType<typeof cpuBetween> },
+  index?: number,
+) {
+  const ms = index === undefined ? used.servers : (used.perServer[index] ?? null)
+  return ms === null || report.answeredAll === 0 ? null : ms / report.answeredAll
 }
 
 /** `CPU per answer: server … ms, Postgres … ms, generator … ms`. */

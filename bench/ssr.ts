@@ -20,10 +20,13 @@ import {
   type LoadSpec,
 } from './load.ts'
 import { startBareApp } from './bare.ts'
-import { Floor, measureFloor, ratioLines, type Figure, type FloorKind } from './floor.ts'
+import { Floor, measureFloor, ratioLines, type Figure } from './floor.ts'
+import { allKinds, bidPhases, FLOOR, type Kind } from './ssr-pages.ts'
 import { statementLines, statementsBetween } from './pg-count.ts'
-import { cpuText, loadWithCpu, serverCpuPerAnswer, startSite, type Site } from './site.ts'
+import { cpuText, loadWithCpu, serverCpuPerAnswer, startSite } from './site.ts'
 import { benchArgs, fmt } from './support.ts'
+import { root } from '../tests/setup/stack.ts'
+import path from 'node:path'
 
 const { numbers, values } = benchArgs(
   {
@@ -45,6 +48,12 @@ const { numbers, values } = benchArgs(
     only: { type: 'string' },
     /** Skip the phase with bids in the background. */
     'no-bids': { type: 'boolean', default: false },
+    /**
+     * A folder with another build of the site (e.g. the code before a change, built there): a
+     * server of it runs beside this one on the same data, and each page and bid phase is
+     * measured on both, one after the other (without the phase with bids in the background).
+     */
+    compare: { type: 'string' },
   },
 )
 const loggedIn = values['logged-in']
@@ -58,57 +67,19 @@ const say = (line: string) => process.stdout.write(`${line}\n`)
 const GOAL = '(goal >= 300 pages/s)'
 const label = (text: string) => text.padEnd(20)
 
-type Kind = {
-  name: string
-  paths: (site: Site) => string[]
-  goalStatements: string
-  /** The bare figure it is measured against, and the most it may be as a multiple of it. */
-  floor: FloorKind
-  goalRatio: number
-  /** Only for a signed-in person. */
-  signedIn?: boolean
-}
-// Goals (a signed-in person's pages): docs/performance.md, eighth round.
-const page = (name: string, goalRatio = 2): Kind => ({
-  name,
-  paths: () => [name],
-  goalStatements: '',
-  floor: 'document',
-  goalRatio,
-})
-const FLOOR = '/status.txt'
-const allKinds: Kind[] = [
-  { ...page(FLOOR, 1.3), floor: 'text' },
-  page('/status', 1.5),
-  page('/'),
-  page('/auctions'),
-  {
-    ...page('/auction/{slug}'),
-    paths: (site) => site.auctions.map((auction) => `/auction/${auction.slug}`),
-    goalStatements: '   (goal 0: live pages read Redis only)',
-  },
-  page('/how-it-works'),
-  page('/auction-rules'),
-  page('/privacy-policy'),
-  page('/terms-of-service'),
-  page('/support'),
-  { ...page('/profile'), signedIn: true },
-  { ...page('/bid-history'), signedIn: true },
-  { ...page('/topup'), signedIn: true },
-]
-/** Bids, measured against the bare text route: through the JSON API, and from a page with JS. */
-const bidPhases = [
-  { via: 'api', name: 'bid: JSON API', goalRatio: 1.5 },
-  { via: 'fetcher', name: 'bid: page with JS', goalRatio: 2 },
-] as const
-
 const only = values.only?.split(',').map((name) => name.trim())
 const kinds = allKinds.filter(
   (kind) =>
     (!only || only.includes(kind.name) || kind.name === FLOOR) && (loggedIn || !kind.signedIn),
 )
 if (kinds.length === 0) throw new Error(`--only: none of ${allKinds.map((k) => k.name).join(', ')}`)
-const withBids = !values['no-bids']
+const compare = values.compare
+const withBids = !values['no-bids'] && !compare
+/** The servers measured: this build's, and the compared one's. */
+const versions = [
+  { server: 0, suffix: '' },
+  ...(compare ? [{ server: 1, suffix: ` (${path.basename(path.resolve(compare))})` }] : []),
+]
 const withBidPhases = !only || only.includes('bids')
 
 const backgroundBidders = biddersFor(bidRate, PERIOD_MS)
@@ -128,14 +99,15 @@ const site = await startSite({
   upcoming: numbers.upcoming,
   countStatements: true,
   cpuProfileDir: values['cpu-prof'],
+  builds: compare ? [root, path.resolve(compare)] : undefined,
 })
 const counter = site.counter!
 const openers = site.people.slice(backgroundBidders).map((person) => person.cookie)
 const bidders = site.people.slice(0, backgroundBidders).map((person) => person.cookie)
-const pageLoad = (kind: Kind, seconds: number): LoadSpec => ({
+const pageLoad = (kind: Kind, seconds: number, server = 0): LoadSpec => ({
   mode: 'pages',
   expect: 'ok',
-  targets: site.origins,
+  targets: [site.origins[server]!] as string[],
   paths: kind.paths(site),
   cookies: loggedIn ? openers : undefined,
   concurrency,
@@ -143,12 +115,12 @@ const pageLoad = (kind: Kind, seconds: number): LoadSpec => ({
   seconds,
 })
 /** The bidders, each every PERIOD_MS on the next auction, never within 1 s of their last answer. */
-const bidLoad = (via: 'api' | 'fetcher') =>
+const bidLoad = (via: 'api' | 'fetcher', server = 0) =>
   ({
     mode: 'bids',
     via,
     expect: 'bid',
-    targets: site.origins,
+    targets: [site.origins[server]!] as string[],
     cookies: bidders,
     auctions: site.auctions,
     periodMs: PERIOD_MS,
@@ -192,37 +164,43 @@ try {
         `note: ${opened.accepted} of ${site.auctions.length} opening bids accepted; refused: ${outcomeText(opened)}`,
       )
   }
-  for (const [round, kind] of kinds.entries()) {
-    await open(round)
-    for (let i = 0; i < 30 && (await site.outboxLength()) > 0; i++)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    say(`${kind.name}: pages for ${warmupSeconds + quietSeconds} s, no bid load...`)
-    const before = counter.snapshot()
-    const result = await loadWithCpu(site, pageLoad(kind, quietSeconds))
-    const statements = statementsBetween(before, counter.snapshot())
-    const pages = result.report.answeredAll
-    quiet.push({
-      kind,
-      text: pageText(result.report),
-      perPage: `${fmt(pages > 0 ? (statements.total + statements.inTransactions.total) / pages : 0, 2)}${kind.goalStatements}`,
-      top: statementLines([...statements.rows, ...statements.inTransactions.rows], pages),
-      cpu: cpuText(result),
-    })
-    figures.push({
-      name: kind.name,
-      cpuPerAnswer: serverCpuPerAnswer(result),
-      floor: kind.floor,
-      // The pages' goals are a signed-in person's (others' may be kept, by their Cache-Control).
-      goal: loggedIn || kind.name === FLOOR ? kind.goalRatio : undefined,
-    })
-  }
+  let round = 0
+  for (const kind of kinds)
+    for (const { server, suffix } of versions) {
+      await open(round++)
+      for (let i = 0; i < 30 && (await site.outboxLength()) > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      const name = `${kind.name}${suffix}`
+      say(`${name}: pages for ${warmupSeconds + quietSeconds} s, no bid load...`)
+      const before = counter.snapshot()
+      const result = await loadWithCpu(site, pageLoad(kind, quietSeconds, server))
+      const statements = statementsBetween(before, counter.snapshot())
+      const pages = result.report.answeredAll
+      quiet.push({
+        kind: { ...kind, name },
+        text: pageText(result.report),
+        perPage: `${fmt(pages > 0 ? (statements.total + statements.inTransactions.total) / pages : 0, 2)}${kind.goalStatements}`,
+        top: statementLines([...statements.rows, ...statements.inTransactions.rows], pages),
+        cpu: cpuText(result),
+      })
+      figures.push({
+        name,
+        cpuPerAnswer: serverCpuPerAnswer(result, server),
+        floor: kind.floor,
+        // The pages' goals are a signed-in person's (others' may be kept, by their Cache-Control).
+        goal: loggedIn || kind.name === FLOOR ? kind.goalRatio : undefined,
+      })
+    }
 
   // Bids, a few hundred a second: each person every PERIOD_MS on the next auction.
   const bidLines: string[] = []
-  for (const [round, phase] of (withBidPhases ? bidPhases : []).entries()) {
+  const phases = (withBidPhases ? bidPhases : []).flatMap((phase) =>
+    versions.map(({ server, suffix }) => ({ ...phase, server, name: `${phase.name}${suffix}` })),
+  )
+  for (const [round, phase] of phases.entries()) {
     say(`${phase.name}: bids for ${warmupSeconds + quietSeconds} s...`)
     const result = await loadWithCpu(site, {
-      ...bidLoad(phase.via),
+      ...bidLoad(phase.via, phase.server),
       turnOffset: round * 7,
       concurrency,
       warmupSeconds,
@@ -235,7 +213,7 @@ try {
     )
     figures.push({
       name: phase.name,
-      cpuPerAnswer: serverCpuPerAnswer(result),
+      cpuPerAnswer: serverCpuPerAnswer(result, phase.server),
       floor: 'text',
       goal: phase.goalRatio,
     })

@@ -31,7 +31,7 @@ import { socketGuard } from './socket-guard.ts'
 import { limitRequestBodies, rejectHostileUrls } from './input.ts'
 import { telegramConfig } from '../app/utils/env-telegram.server.ts'
 import { sameOriginMutations } from './origin.ts'
-import { securityHeaders, storeNothingUnlessSaid } from './security.ts'
+import { securityHeaders, storeNothingUnlessSaid, withoutDocumentHeaders } from './security.ts'
 
 export type Services = {
   engine: Engine
@@ -157,7 +157,14 @@ export async function createAppServer(env: Env, services: Services): Promise<App
         enableBrotli: true,
         orderPreference: ['br', 'gz'],
         index: false,
-        serveStatic: { immutable: true, maxAge: '1y' },
+        // Never revalidated (immutable): no ETag or Last-Modified to send along.
+        serveStatic: {
+          immutable: true,
+          maxAge: '1y',
+          etag: false,
+          lastModified: false,
+          setHeaders: withoutDocumentHeaders,
+        },
       }),
     )
     app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))

@@ -1,24 +1,34 @@
 import { readRows } from '~/utils/sql.server.ts'
 
-/** Which of these auctions the user already holds a prebid on (buttons are disabled there). */
-export async function getPrebidAuctionIds(
+// Plain SQL: signed-in home, list and auction pages read this on every view
+// (app/utils/sql.server.ts). A person's prebids and watches among the auctions a page shows, in
+// one statement (a prebid counts as watching, docs/rules.md#watchlist).
+const MARKS_SQL = `SELECT "auctionId", true AS "prebid" FROM "Prebid"
+  WHERE "userId" = $1 AND "auctionId" = ANY($2::text[])
+  UNION ALL
+  SELECT "auctionId", false FROM "Watch" WHERE "userId" = $1 AND "auctionId" = ANY($2::text[])`
+
+/**
+ * Of `prebids`, the auctions the person holds a prebid on (their buttons are disabled); of
+ * `watched`, the ones they watch (a watch or a prebid). Nothing for a visitor.
+ */
+export async function cardMarks(
   userId: string | undefined,
-  auctionIds: string[],
-): Promise<string[]> {
-  if (!userId || auctionIds.length === 0) return []
-  // Plain SQL: signed-in home and list pages read this on every view (app/utils/sql.server.ts).
-  const rows = await readRows<{ auctionId: string }>(
-    'prebid-auction-ids',
-    'SELECT "auctionId" FROM "Prebid" WHERE "userId" = $1 AND "auctionId" = ANY($2::text[])',
-    [userId, auctionIds],
-  )
-  return rows.map((row) => row.auctionId)
+  { prebids = [], watched = [] }: { prebids?: readonly string[]; watched?: readonly string[] },
+): Promise<{ prebidIds: string[]; watchedIds: string[] }> {
+  if (!userId || prebids.length + watched.length === 0) return { prebidIds: [], watchedIds: [] }
+  const rows = await readRows<{ auctionId: string; prebid: boolean }>('card-marks', MARKS_SQL, [
+    userId,
+    [...new Set([...prebids, ...watched])],
+  ])
+  const prebidSet = new Set(rows.filter((row) => row.prebid).map((row) => row.auctionId))
+  const marked = new Set(rows.map((row) => row.auctionId))
+  return {
+    prebidIds: prebids.filter((id) => prebidSet.has(id)),
+    watchedIds: watched.filter((id) => marked.has(id)),
+  }
 }
 
-/** The prebids a person holds on the auctions of a few lists of cards. */
-export function cardPrebidIds(user: { id: string } | null, ...lists: Array<Array<{ id: string }>>) {
-  return getPrebidAuctionIds(
-    user?.id,
-    lists.flatMap((list) => list.map((card) => card.id)),
-  )
-}
+/** The ids of a few lists of cards. */
+export const idsOf = (...lists: Array<Array<{ id: string }>>) =>
+  lists.flatMap((list) => list.map((card) => card.id))

@@ -1,5 +1,6 @@
 import type { Engine } from '../../engine/index.ts'
 import { getAuctionById, getAuctionsByIds, type AuctionView } from '~/models/auction-live.server.ts'
+import { cardMarks } from '~/models/prebids.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 
@@ -39,20 +40,7 @@ export async function setWatching(
 
 /** Of these auctions, the ones the person watches (a watch row or a prebid). */
 export async function watchedAmong(userId: string, auctionIds: readonly string[]) {
-  if (auctionIds.length === 0) return []
-  const ids = [...auctionIds]
-  const prisma = getPrisma()
-  const [watches, prebids] = await Promise.all([
-    prisma.watch.findMany({
-      where: { userId, auctionId: { in: ids } },
-      select: { auctionId: true },
-    }),
-    prisma.prebid.findMany({
-      where: { userId, auctionId: { in: ids } },
-      select: { auctionId: true },
-    }),
-  ])
-  return [...new Set([...watches, ...prebids].map((row) => row.auctionId))]
+  return (await cardMarks(userId, { watched: auctionIds })).watchedIds
 }
 
 /** The person's watched auctions: live first, then upcoming by start, then finished, newest first. */

@@ -8,9 +8,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { toCardView, type AuctionCardView } from '~/models/auction-card.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getHomeAuctions, type AuctionView } from '~/models/auction-live.server.ts'
-import { cardPrebidIds } from '~/models/prebids.server.ts'
+import { cardMarks, idsOf } from '~/models/prebids.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
-import { watchedAmong } from '~/models/watch.server.ts'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { formatDate } from '~/utils/dates.ts'
@@ -53,15 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getOptionalUser(request),
     getSettings(),
   ])
-  const [prebidIds, watchedIds] = await Promise.all([
-    cardPrebidIds(user, home.upcoming, home.packages),
-    user
-      ? watchedAmong(
-          user.id,
-          [...home.live, ...home.upcoming].map((a) => a.id),
-        )
-      : [],
-  ])
+  const { prebidIds, watchedIds } = await cardMarks(user?.id, {
+    prebids: idsOf(home.upcoming, home.packages),
+    watched: idsOf(home.live, home.upcoming),
+  })
   const cards = (views: AuctionView[]) =>
     forVisitors({ auctions: views.map(toCardView) }, settings.discloseHouseBids).auctions
   return {

@@ -136,6 +136,10 @@ describe('the production server', () => {
     expect(response.headers.get('cache-control')).toContain('max-age=31536000')
     expect(response.headers.get('cache-control')).toContain('immutable')
     expect(response.headers.get('content-encoding')).toBe('gzip')
+    // A script is no document: only the headers that concern it (server/security.ts).
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-security-policy')).toBeNull()
+    expect(response.headers.get('etag')).toBeNull()
   })
 
   test('a form post from another site is refused', async () => {

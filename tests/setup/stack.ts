@@ -119,12 +119,14 @@ export async function startApp(options: {
   nodeArgs?: string[]
   /** The port to listen on (a restart behind a proxy keeps its address); a free one if unset. */
   port?: number
+  /** The folder whose build/ to run (another version of the site, for a comparison); the repository's if unset. */
+  cwd?: string
 }): Promise<App> {
   const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   const args = [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), 'build/server.js']
   const child = spawn('node', args, {
-    cwd: root,
+    cwd: options.cwd ?? root,
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,

@@ -10,8 +10,7 @@ import { toCardView } from '~/models/auction-card.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { getUpcomingPage } from '~/models/auction-live.server.ts'
-import { cardPrebidIds } from '~/models/prebids.server.ts'
-import { watchedAmong } from '~/models/watch.server.ts'
+import { cardMarks, idsOf } from '~/models/prebids.server.ts'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -34,15 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getFixedT(request),
     getSettings(),
   ])
-  const [prebidIds, watchedIds] = await Promise.all([
-    cardPrebidIds(user, result.auctions),
-    user
-      ? watchedAmong(
-          user.id,
-          result.auctions.map((a) => a.id),
-        )
-      : [],
-  ])
+  const ids = idsOf(result.auctions)
+  const { prebidIds, watchedIds } = await cardMarks(user?.id, { prebids: ids, watched: ids })
   return {
     ...result,
     auctions: forVisitors({ auctions: result.auctions.map(toCardView) }, discloseHouseBids)
