@@ -147,8 +147,10 @@ describe('bidding with JavaScript', () => {
     expect(await cardBid(alice, later.title).isDisabled()).toBe(true)
 
     // A card's title opens the auction inside the page, without loading a new document (the
-    // upcoming one: the live one may have finished by now on a slow machine).
-    await card(alice, later.title).getByRole('link', { name: later.title }).click()
+    // upcoming one: the live one may have finished by now on a slow machine). Taken from the
+    // keyboard: when the live card ends it leaves its row and the cards below move up, so a
+    // pointer's click aimed a moment before can land beside the link.
+    await card(alice, later.title).getByRole('link', { name: later.title }).press('Enter')
     await alice.waitForURL((url) => decodeURIComponent(url.pathname) === `/auction/${later.slug}`)
     await alice.getByRole('heading', { level: 1, name: later.title }).waitFor()
     expect(await alice.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
