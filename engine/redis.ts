@@ -61,7 +61,6 @@ export function createRedis(target: RedisTarget | string, options: RedisOptions 
   return new Redis(target.url, options)
 }
 
-/** Creates a stream's consumer group (and the stream) unless it exists. */
 /** How often one connection reports that it still cannot reach Redis. */
 const ERROR_REPORT_EVERY_MS = 60_000
 
@@ -94,6 +93,7 @@ export function duplicateRedis(
   return reportErrors(redis.duplicate({ connectionName: name, ...options }), log, name)
 }
 
+/** Creates a stream's consumer group (and the stream) unless it exists. */
 export async function ensureStreamGroup(redis: Redis, stream: string, group: string) {
   try {
     await redis.xgroup('CREATE', stream, group, '0', 'MKSTREAM')

@@ -54,12 +54,12 @@ function printTimes() {
   endStep()
   const total = times.reduce((sum, [, seconds]) => sum + seconds, 0)
   process.stdout.write('\n[test] times:\n')
-  for (const [name, seconds] of times)
+  const row = ([name, seconds]: [string, number]) =>
     process.stdout.write(`[test]   ${seconds.toFixed(0).padStart(5)} s  ${name}\n`)
-  process.stdout.write(`[test]   ${total.toFixed(0).padStart(5)} s  in all\n`)
+  times.forEach(row)
+  row(['in all', total])
   if (laneTimes.length) process.stdout.write('[test] within the lanes:\n')
-  for (const [name, seconds] of laneTimes)
-    process.stdout.write(`[test]   ${seconds.toFixed(0).padStart(5)} s  ${name}\n`)
+  laneTimes.forEach(row)
 }
 
 type LaneStep = [name: string, command: string, args: string[], env: Record<string, string>]
@@ -157,7 +157,7 @@ async function main() {
     // tests, which mostly wait (outages, timers running out). A failure lets the other lanes
     // finish, so one run reports every failure; only a failed build stops what needs it.
     step('lint, types and the build | the container image, side by side')
-    const image = settle([lane('image', imageStep(), env)])
+    const image = lane('image', imageStep(), env)
     const checks = await settle([
       lane('lint', [['lint', 'npm', ['run', 'lint'], {}]], env),
       lane('types', [['typecheck', 'npm', ['run', 'typecheck'], {}]], env),
