@@ -8,8 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
 import { failureText, runOrFail, StepFailed } from './run.ts'
 import { unsupportedReason } from './image/podman.ts'
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { chromiumPaths } from '../tests/e2e/chromium.ts'
 
 /** Debian's package that brings `binary`, installed as root when missing. */
 function ensurePackage(binary: string, pkg: string, hint: string) {
@@ -138,7 +137,13 @@ const faultStep: LaneStep = [
 
 async function main() {
   step('packages and services (Chromium, nginx, Postgres, Redis)')
-  ensurePackage(CHROMIUM, 'chromium', ' or set CHROMIUM_PATH')
+  // The browser tests run in the headless shell; a few, and the phone benchmark, in the browser.
+  ensurePackage(chromiumPaths.browser, 'chromium', ' or set CHROMIUM_PATH')
+  ensurePackage(
+    chromiumPaths.shell,
+    'chromium-headless-shell',
+    ' or set CHROMIUM_HEADLESS_SHELL_PATH',
+  )
   // The fault tests put nginx (deploy/nginx) in front of two instances.
   ensurePackage('/usr/sbin/nginx', 'nginx', '')
   const services = await ensureServices()

@@ -6,6 +6,7 @@ import { afterAll, inject } from 'vitest'
 import { slugify } from '../../app/utils/slug.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { waitFor } from '../setup/stack.ts'
+import { call } from './api.ts'
 
 // Auctions made for one test, on the server's own database and engine keys, with no bots
 // assigned, so only the test's people bid on them.
@@ -172,4 +173,40 @@ export async function createOrder(userId: string, auctionId: string, price = 1_5
     },
     select: { id: true },
   })
+}
+
+/**
+ * Keeps a live auction from ending while a test gets a page ready on a busy machine: two people
+ * of the caller's (with bids enough) take turns to bid whenever less than `belowMs` is left on
+ * its timer. Resolves, once stopped, with the number of their bids.
+ */
+export function keepLive(
+  auctionId: string,
+  people: Array<{ id: string; cookie: string }>,
+  belowMs = 5_000,
+) {
+  const { engine } = connect()
+  let stopped = false
+  let bids = 0
+  const running = (async () => {
+    while (!stopped) {
+      const state = await engine.getState(auctionId)
+      const next = people.find((person) => person.id !== state?.lastBidder)
+      if (
+        next &&
+        state?.status === 'live' &&
+        state.deadline &&
+        state.deadline - Date.now() < belowMs
+      ) {
+        const answer = await call(`/api/auctions/${auctionId}/bid`, { cookie: next.cookie })
+        if (answer.status === 200) bids++
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  })()
+  return async () => {
+    stopped = true
+    await running
+    return bids
+  }
 }

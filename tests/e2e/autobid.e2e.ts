@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { call, newAccount, unique } from './api.ts'
-import { createAuction, setBalance } from './auctions.ts'
+import { createAuction, keepLive, setBalance } from './auctions.ts'
 import { open, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser } from './people.ts'
 
@@ -25,6 +25,12 @@ describe('auto-bidder without JavaScript', () => {
   test('a user starts an auto-bidder on a live auction, sees it active and the reserve taken, then stops it', async () => {
     const auction = await createAuction({ title: `Автоставка ${unique()}`, startsInMs: 300 })
     const user = await fundedAccount(20)
+    // Two others keep it live until the user starts the auto-bidder, however long the pages take.
+    const stopKeeping = keepLive(
+      auction.id,
+      [await fundedAccount(50), await fundedAccount(50)],
+      8_000,
+    )
     const page = await browser.newPage({ javaScriptEnabled: false })
     await login(page, user.name)
     await open(page, `/auction/${auction.slug}`)
@@ -32,6 +38,7 @@ describe('auto-bidder without JavaScript', () => {
 
     const panel = page.getByRole('region', { name: 'Автоставщик' })
     await panel.getByLabel('Число бидов').fill('6')
+    await stopKeeping()
     await panel.getByRole('button', { name: 'Запустить автоставщик' }).click()
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/auction/${auction.slug}`)
     await page.getByText('Автоставщик запущен. Бидов в запасе: 6.').first().waitFor()

@@ -7,8 +7,8 @@ import {
   type Page,
   type Response,
 } from 'playwright-core'
-import { afterAll, beforeAll, inject } from 'vitest'
-import { hydratedAt, launchChromium } from './chromium.ts'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { hydratedAt, launchChromium, type ChromiumKind } from './chromium.ts'
 
 export { phone } from './chromium.ts'
 export const artifacts = path.resolve(import.meta.dirname, 'artifacts')
@@ -38,15 +38,24 @@ export async function open(page: Page, url: string): Promise<Response | null> {
   return response
 }
 
-/** One Chromium per test file; every test opens its own context (cookies start empty). */
-export function setupBrowser() {
+/**
+ * One Chromium per test file (the headless shell unless the file needs the whole browser,
+ * chromium.ts); every test opens its own contexts (cookies start empty), closed when the test
+ * ends: a page left open keeps its live connection, its countdowns and its re-renders on every
+ * bid going for the rest of the file.
+ */
+export function setupBrowser(kind: ChromiumKind = 'shell') {
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
+  const closeAll = async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => {})
+  }
   beforeAll(async () => {
-    browser = await launchChromium()
+    browser = await launchChromium(kind)
   })
+  afterEach(closeAll)
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {})
+    await closeAll()
     await browser?.close()
   })
   return {

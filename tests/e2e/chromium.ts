@@ -3,11 +3,30 @@
 import { chromium } from 'playwright-core'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell, built from the same
+ * sources and version as chromium): the same engine without the browser's own user interface,
+ * at about two thirds of the CPU per page (docs/decisions/068-tests-in-the-headless-shell.md).
+ */
+const HEADLESS_SHELL =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+
+/**
+ * What a browser test or benchmark runs in: `shell`, the headless shell, for pages; `browser`,
+ * the whole browser, for what only it does (notifications a service worker shows, a redirect
+ * out to another site's app link) and for measuring what a person's browser does.
+ */
+export type ChromiumKind = 'shell' | 'browser'
+
+export const chromiumPaths: Record<ChromiumKind, string> = {
+  shell: HEADLESS_SHELL,
+  browser: CHROMIUM,
+}
 
 /** Chromium, headless, without the sandbox and the background work a profile would do. */
-export function launchChromium() {
+export function launchChromium(kind: ChromiumKind = 'browser') {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumPaths[kind],
     args: [
       '--no-sandbox',
       '--disable-gpu',

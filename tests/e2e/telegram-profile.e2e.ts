@@ -17,7 +17,9 @@ import { login, newUser } from './people.ts'
 // profile's one-time link, shares their number in the bot, sees it verified and the free bids
 // credited, and unlinks; the admin turns the setting off again.
 
-const browser = setupBrowser()
+// The whole browser: in the headless shell the profile's redirect out to t.me never comes
+// (chromium.ts).
+const browser = setupBrowser('browser')
 const SETTING = 'Бесплатные ставки только за подтверждённый телефон'
 const WAITING = 'Бесплатные ставки начисляются после подтверждения номера.'
 

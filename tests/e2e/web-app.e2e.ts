@@ -7,7 +7,8 @@ import { newUser } from './people.ts'
 // The installable app (docs/push.md): the manifest and its icons, the service worker that keeps
 // the build files and shows the offline page when the network is gone, and the profile's push
 // section, with JavaScript and without it.
-const browser = setupBrowser()
+// The whole browser: the headless shell shows no notifications (chromium.ts).
+const browser = setupBrowser('browser')
 
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`
