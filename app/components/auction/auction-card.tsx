@@ -108,9 +108,7 @@ export const AuctionCard = memo(
                   {labels.loginToBid}
                 </a>
               ) : (
-                // Marked for discovery as Remix's own forms are: the bid route is known once
-                // the page hydrates, not looked up when the button is pressed.
-                <form method="post" action={BID_ACTION} data-discover="true">
+                <form method="post" action={BID_ACTION}>
                   <CardFormFields
                     auctionId={auction.id}
                     intent={action.intent}
