@@ -27,6 +27,8 @@ const { numbers, values } = benchArgs(
   {
     /** Each response of each visit: when it was asked for and done, its size and address. */
     responses: { type: 'boolean', default: false },
+    /** Another build of the site to visit (a folder with its build/, e.g. the code before a change). */
+    build: { type: 'string' },
   },
 )
 const say = (line: string) => process.stdout.write(`${line}\n`)
@@ -45,6 +47,7 @@ const site = await startSite({
   auctions: numbers.live,
   upcoming: numbers.upcoming,
   env: { DATA_DIR: dataDir },
+  builds: values.build ? [path.resolve(values.build)] : undefined,
   // Every auction gets a picture, as an admin's upload would keep it.
   async prepare(prisma) {
     const store = folderStore(path.join(dataDir, 'images'))

@@ -1,6 +1,7 @@
 import type { AuctionStatus } from '~/models/auction.server.ts'
 import { DuplicateError, duplicateField, isEmailTaken, isPhoneTaken } from '~/models/user.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { readRows } from '~/utils/sql.server.ts'
 import { toMajor } from '~/utils/money.ts'
 import type { ProfileInput } from '~/validation/user.ts'
 
@@ -53,27 +54,28 @@ export function successRate(won: number, finished: number) {
   return Math.min(100, Math.round((won / finished) * 100))
 }
 
-export async function getUserStats(userId: string): Promise<UserStats> {
-  const rows = await getPrisma().$queryRaw<
-    Array<{
-      active_bids: bigint
-      active_prebids: bigint
-      won: bigint
-      spent: bigint
-      finished: bigint
-    }>
-  >`SELECT
+// Counted in one plain statement (app/utils/sql.server.ts); counts come as text (bigint).
+const STATS_SQL = `SELECT
       (SELECT count(*) FROM "Bid" b JOIN "Auction" a ON a.id = b."auctionId"
-         WHERE b."userId" = ${userId} AND a.status <> 'finished') AS active_bids,
+         WHERE b."userId" = $1 AND a.status <> 'finished') AS active_bids,
       (SELECT count(*) FROM "Prebid" p JOIN "Auction" a ON a.id = p."auctionId"
-         WHERE p."userId" = ${userId} AND p."convertedAt" IS NULL AND a.status = 'upcoming')
+         WHERE p."userId" = $1 AND p."convertedAt" IS NULL AND a.status = 'upcoming')
          AS active_prebids,
-      (SELECT count(*) FROM "Auction" WHERE "winnerId" = ${userId}) AS won,
-      (SELECT "totalSpent" FROM "User" WHERE id = ${userId}) AS spent,
+      (SELECT count(*) FROM "Auction" WHERE "winnerId" = $1) AS won,
+      (SELECT "totalSpent" FROM "User" WHERE id = $1) AS spent,
       (SELECT count(DISTINCT a.id) FROM "Auction" a
          WHERE a.status = 'finished' AND (
-           EXISTS (SELECT 1 FROM "Bid" b WHERE b."auctionId" = a.id AND b."userId" = ${userId})
-           OR a."winnerId" = ${userId})) AS finished`
+           EXISTS (SELECT 1 FROM "Bid" b WHERE b."auctionId" = a.id AND b."userId" = $1)
+           OR a."winnerId" = $1)) AS finished`
+
+export async function getUserStats(userId: string): Promise<UserStats> {
+  const rows = await readRows<{
+    active_bids: string
+    active_prebids: string
+    won: string
+    spent: number | null
+    finished: string
+  }>('user-stats', STATS_SQL, [userId])
   const row = rows[0]
   const won = Number(row?.won ?? 0)
   const finished = Number(row?.finished ?? 0)
@@ -100,33 +102,21 @@ export type WonAuction = {
   wonAt: string | null
 }
 
+const WON_SQL = `SELECT id, slug, "displayId", title, "imageUrl",
+    COALESCE("finalPrice", "currentPrice") AS "finalPrice", "retailPrice", "endTime"
+  FROM "Auction" WHERE "winnerId" = $1 AND status = 'finished'
+  ORDER BY "endTime" DESC LIMIT $2`
+
 export async function getWonAuctions(userId: string, limit = 24): Promise<WonAuction[]> {
-  const rows = await getPrisma().auction.findMany({
-    where: { winnerId: userId, status: 'finished' },
-    orderBy: { endTime: 'desc' },
-    take: limit,
-    select: {
-      id: true,
-      slug: true,
-      displayId: true,
-      title: true,
-      imageUrl: true,
-      finalPrice: true,
-      currentPrice: true,
-      retailPrice: true,
-      endTime: true,
-    },
-  })
-  return rows.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    displayId: row.displayId,
-    title: row.title,
-    imageUrl: row.imageUrl,
-    finalPrice: row.finalPrice ?? row.currentPrice,
-    retailPrice: row.retailPrice,
-    endTime: row.endTime?.toISOString() ?? null,
-    wonAt: row.endTime?.toISOString() ?? null,
+  const rows = await readRows<Omit<WonAuction, 'endTime' | 'wonAt'> & { endTime: Date | null }>(
+    'won-auctions',
+    WON_SQL,
+    [userId, limit],
+  )
+  return rows.map(({ endTime, ...row }) => ({
+    ...row,
+    endTime: endTime?.toISOString() ?? null,
+    wonAt: endTime?.toISOString() ?? null,
   }))
 }
 
@@ -144,28 +134,28 @@ export type UserBid = {
   auction: { id: string; slug: string; displayId: string; title: string; status: AuctionStatus }
 }
 
-const bidSelect = {
-  id: true,
-  amount: true,
-  isBot: true,
-  botName: true,
-  isPrebid: true,
-  createdAt: true,
-  user: { select: { id: true, username: true } },
-  auction: { select: { id: true, slug: true, displayId: true, title: true, status: true } },
-} as const
+// The bid with its auction and bidder in one plain statement (app/utils/sql.server.ts): through
+// the ORM it was three (the bids, then their auctions and users by id).
+const BIDS_SQL = (active: boolean) => `SELECT b.id, b.amount, b."isBot", b."botName", b."isPrebid",
+    b."createdAt",
+    CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'username', u.username) END
+      AS "user",
+    json_build_object('id', a.id, 'slug', a.slug, 'displayId', a."displayId", 'title', a.title,
+      'status', a.status) AS auction
+  FROM "Bid" b JOIN "Auction" a ON a.id = b."auctionId" LEFT JOIN "User" u ON u.id = b."userId"
+  WHERE b."userId" = $1${active ? ` AND a.status <> 'finished'` : ''}
+  ORDER BY b."createdAt" DESC, b.id DESC LIMIT $2`
 
 /** The user's own bids, newest first; `active` keeps those in auctions still running. */
 export async function getUserBids(
   userId: string,
   { active = false, limit = BID_HISTORY_LIMIT }: { active?: boolean; limit?: number } = {},
 ): Promise<UserBid[]> {
-  const rows = await getPrisma().bid.findMany({
-    where: { userId, ...(active ? { auction: { status: { not: 'finished' } } } : {}) },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: limit,
-    select: bidSelect,
-  })
+  const rows = await readRows<Omit<UserBid, 'createdAt' | 'auctionId'> & { createdAt: Date }>(
+    active ? 'user-bids-active' : 'user-bids',
+    BIDS_SQL(active),
+    [userId, limit],
+  )
   return rows.map((row) => ({
     ...row,
     auctionId: row.auction.id,

@@ -7,6 +7,7 @@ import {
 import { isQuietHour, type QuietHours } from '~/services/alerts/quiet-hours.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
+import { readRows } from '~/utils/sql.server.ts'
 
 // A person's alert choices (docs/rules.md#alerts): one switch per alert kind and channel (on
 // unless turned off), quiet hours, and the language alerts are written in.
@@ -18,17 +19,15 @@ export type AlertChoices = QuietHours & {
 
 export const choiceName = (kind: AlertKind, channel: AlertChannelName) => `${kind}:${channel}`
 
+// The switches that are off and the quiet hours in one plain statement (app/utils/sql.server.ts).
+const CHOICES_SQL = `SELECT s."quietFrom", s."quietTo",
+    ARRAY(SELECT o.kind || ':' || o.channel FROM "AlertOff" o WHERE o."userId" = $1
+      ORDER BY o.kind, o.channel) AS off
+  FROM (SELECT 1) AS one LEFT JOIN "AlertSettings" s ON s."userId" = $1`
+
 export async function getAlertChoices(userId: string): Promise<AlertChoices> {
-  const prisma = getPrisma()
-  const [off, settings] = await Promise.all([
-    prisma.alertOff.findMany({ where: { userId }, select: { kind: true, channel: true } }),
-    prisma.alertSettings.findUnique({ where: { userId } }),
-  ])
-  return {
-    off: off.map((row) => `${row.kind}:${row.channel}`),
-    quietFrom: settings?.quietFrom ?? null,
-    quietTo: settings?.quietTo ?? null,
-  }
+  const [row] = await readRows<AlertChoices>('alert-choices', CHOICES_SQL, [userId])
+  return { off: row?.off ?? [], quietFrom: row?.quietFrom ?? null, quietTo: row?.quietTo ?? null }
 }
 
 /**

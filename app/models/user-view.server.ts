@@ -1,24 +1,13 @@
 import type { Engine } from '../../engine/index.ts'
-import { getPrisma } from '~/utils/db.server.ts'
+import { readRows } from '~/utils/sql.server.ts'
 
 // The user as the JSON API and the profile page show it (docs/rules.md#shapes).
 
-export const userViewSelect = {
-  id: true,
-  username: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  phone: true,
-  dateOfBirth: true,
-  gender: true,
-  bidBalance: true,
-  role: true,
-  totalBids: true,
-  wonAuctions: true,
-  totalSpent: true,
-  createdAt: true,
-} as const
+// One plain statement (app/utils/sql.server.ts): the profile and the API's sign-in read it.
+const USER_VIEW_SQL = `SELECT id, username, "firstName", "lastName", email, phone,
+    to_char("dateOfBirth", 'YYYY-MM-DD') AS "dateOfBirth", gender, "bidBalance", role,
+    "totalBids", "wonAuctions", "totalSpent", "createdAt"
+  FROM "User" WHERE id = $1`
 
 export type UserView = {
   id: string
@@ -39,13 +28,12 @@ export type UserView = {
 
 /** The user with the bid balance from Redis (Postgres may trail it by the outbox). */
 export async function getUserView(engine: Engine, userId: string): Promise<UserView | null> {
-  const row = await getPrisma().user.findUnique({ where: { id: userId }, select: userViewSelect })
+  const [[row], balance] = await Promise.all([
+    readRows<Omit<UserView, 'createdAt'> & { createdAt: Date }>('user-view', USER_VIEW_SQL, [
+      userId,
+    ]),
+    engine.getBalance(userId),
+  ])
   if (!row) return null
-  const balance = await engine.getBalance(userId)
-  return {
-    ...row,
-    bidBalance: balance ?? row.bidBalance,
-    dateOfBirth: row.dateOfBirth ? row.dateOfBirth.toISOString().slice(0, 10) : null,
-    createdAt: row.createdAt.toISOString(),
-  }
+  return { ...row, bidBalance: balance ?? row.bidBalance, createdAt: row.createdAt.toISOString() }
 }

@@ -2,6 +2,7 @@ import type { Engine } from '../../engine/index.ts'
 import { getAuctionById, getAuctionsByIds, type AuctionView } from '~/models/auction-live.server.ts'
 import { cardMarks } from '~/models/prebids.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { readRows } from '~/utils/sql.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 
 // The watchlist (docs/rules.md#watchlist): what a person watches, for the pages, the JSON API
@@ -43,14 +44,15 @@ export async function watchedAmong(userId: string, auctionIds: readonly string[]
   return (await cardMarks(userId, { watched: auctionIds })).watchedIds
 }
 
+// Watches and prebids in one plain statement (app/utils/sql.server.ts).
+const WATCHED_IDS_SQL = `SELECT "auctionId" FROM "Watch" WHERE "userId" = $1
+  UNION SELECT "auctionId" FROM "Prebid" WHERE "userId" = $1`
+
 /** The person's watched auctions: live first, then upcoming by start, then finished, newest first. */
+
 export async function getWatchlist(engine: Engine, userId: string): Promise<AuctionView[]> {
-  const prisma = getPrisma()
-  const [watches, prebids] = await Promise.all([
-    prisma.watch.findMany({ where: { userId }, select: { auctionId: true } }),
-    prisma.prebid.findMany({ where: { userId }, select: { auctionId: true } }),
-  ])
-  const ids = [...new Set([...watches, ...prebids].map((row) => row.auctionId))]
+  const rows = await readRows<{ auctionId: string }>('watched-ids', WATCHED_IDS_SQL, [userId])
+  const ids = [...new Set(rows.map((row) => row.auctionId))]
   const order = { live: 0, upcoming: 1, finished: 2 } as const
   return (await getAuctionsByIds(engine, ids)).sort(
     (a, b) =>

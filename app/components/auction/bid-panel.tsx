@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useCallback, useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -40,7 +40,8 @@ export function BidPanel({
   const user = useOptionalUser()
   const location = useLocation()
   const hydrated = useHydrated()
-  const fetcher = useFetcher<BidActionResult>({ key: `${intent}-${auctionId}` })
+  const fetcherKey = `${intent}-${auctionId}`
+  const fetcher = useFetcher<BidActionResult>({ key: fetcherKey })
   const pending = useIsPending({ fetcher })
 
   const announce = useBidAnnouncer()
@@ -56,10 +57,18 @@ export function BidPanel({
     )
   }
 
-  // A fetcher's form is a plain form without JavaScript; until the page is hydrated it names
-  // the page to come back to, and the bid action answers it with a redirect.
+  // A plain form without JavaScript; until the page is hydrated it names the page to come back
+  // to, and the bid action answers it with a redirect. With JavaScript it submits through the
+  // keyed fetcher above (`navigate={false}`); being Remix's own Form, the bid route is discovered
+  // as soon as the page hydrates rather than when the button is pressed.
   return (
-    <fetcher.Form method="post" action={BID_ACTION} preventScrollReset>
+    <Form
+      method="post"
+      action={BID_ACTION}
+      navigate={false}
+      fetcherKey={fetcherKey}
+      preventScrollReset
+    >
       <BidFormFields
         auctionId={auctionId}
         intent={intent}
@@ -70,7 +79,7 @@ export function BidPanel({
         disabledReason={disabledReason}
         className={className}
       />
-    </fetcher.Form>
+    </Form>
   )
 }
 
