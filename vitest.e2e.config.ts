@@ -6,12 +6,13 @@ import { defineConfig } from 'vitest/config'
 // Browser tests: real Chromium (Debian's package, driven by playwright-core) against the
 // production build started by tests/e2e/global-setup.ts on its own database and Redis prefix.
 //
-// Two groups, run one after the other by scripts/test.ts (E2E_GROUP):
+// Two groups, run side by side by scripts/test.ts (E2E_GROUP), each by its own vitest with its
+// own server, database and Redis prefix (the global setup's), so neither sees the other's data:
 // - `parallel`: files that use only their own people and auctions, several at a time
 //   (E2E_WORKERS, 2 by default: on a loaded 2-core machine 3 were slower and had more
 //   timeouts than 2);
 // - `alone`: files marked `// Runs alone: <why>` near their top (they change shared settings,
-//   count global things, or rely on a per-address limit), one after another.
+//   count global things, or rely on a per-address limit on their server), one after another.
 // Without E2E_GROUP every file runs, one after another (e.g. a single file named on the command
 // line).
 const MARK = '// Runs alone:'

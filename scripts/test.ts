@@ -1,7 +1,7 @@
 // `npm test`: the whole suite on a fresh machine. Local Postgres/Redis when DATABASE_URL /
 // REDIS_URL are not set, Debian's Chromium and nginx when missing (as root), then lint, types and a
-// production build side by side, the unit and integration tests, then the browser tests beside
-// the fault tests; the container image, built and run with podman where the host allows it
+// production build side by side, the unit and integration tests, then the browser tests (two
+// groups, each on its own server) beside the fault tests; the container image, built and run with podman where the host allows it
 // (scripts/test-image.ts), runs beside all of them.
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
@@ -111,21 +111,20 @@ async function settle(lanes: Array<Promise<LaneFailure[]>>): Promise<LaneFailure
   return (await Promise.all(lanes)).flat()
 }
 
-// The files that use only their own data run several at a time, then the ones that must be
-// alone (vitest.e2e.config.ts).
-const browserSteps: LaneStep[] = [
-  [
-    'browser tests (Chromium), several files at a time',
-    'vitest',
-    ['run', '--config', 'vitest.e2e.config.ts'],
-    { E2E_GROUP: 'parallel' },
-  ],
-  [
-    'browser tests (Chromium), the files that run alone',
-    'vitest',
-    ['run', '--config', 'vitest.e2e.config.ts'],
-    { E2E_GROUP: 'alone' },
-  ],
+// The browser tests in two groups side by side, each with its own server, database and Redis
+// prefix (tests/e2e/global-setup.ts): the files that use only their own data, several at a time,
+// and the ones that must be alone on their server, one after another (vitest.e2e.config.ts).
+const browserStep: LaneStep = [
+  'browser tests (Chromium), several files at a time',
+  'vitest',
+  ['run', '--config', 'vitest.e2e.config.ts'],
+  { E2E_GROUP: 'parallel' },
+]
+const aloneStep: LaneStep = [
+  'browser tests (Chromium), the files that run alone on their server',
+  'vitest',
+  ['run', '--config', 'vitest.e2e.config.ts'],
+  { E2E_GROUP: 'alone' },
 ]
 
 const faultStep: LaneStep = [
@@ -158,8 +157,8 @@ async function main() {
     await runOrFail('prisma', ['generate'], { env })
     // Lanes side by side (docs/decisions/066-suite-in-two-lanes.md): the image test from here to
     // the end; lint, types and the build; then the unit tests, with nothing but the image test
-    // beside them (some measure the engine's timers); then the browser tests beside the fault
-    // tests, which mostly wait (outages, timers running out). A failure lets the other lanes
+    // beside them (some measure the engine's timers); then the browser tests' two groups (decision
+    // 068) beside the fault tests, which mostly wait (outages, timers running out). A failure lets the other lanes
     // finish, so one run reports every failure; only a failed build stops what needs it.
     step('lint, types and the build | the container image, side by side')
     const image = lane('image', imageStep(), env)
@@ -171,9 +170,15 @@ async function main() {
     step('unit and integration tests | the container image')
     const units = await lane('unit', [['unit and integration tests', 'vitest', ['run'], {}]], env)
     const built = !checks.some((failure) => failure.step === 'production build')
-    step(`browser tests | fault tests${built ? '' : ': SKIPPED, the build failed'}`)
+    step(
+      `browser tests | browser tests alone | fault tests${built ? '' : ': SKIPPED, the build failed'}`,
+    )
     const tests = built
-      ? await settle([lane('browser', browserSteps, env), lane('faults', [faultStep], env)])
+      ? await settle([
+          lane('browser', [browserStep], env),
+          lane('alone', [aloneStep], env),
+          lane('faults', [faultStep], env),
+        ])
       : []
     step('the container image, finishing')
     const failures = [...checks, ...units, ...tests, ...(await image)]

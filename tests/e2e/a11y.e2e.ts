@@ -8,7 +8,7 @@ import { login, newUser } from './people.ts'
 
 // axe-core in real Chromium: no serious or critical WCAG 2 A/AA violations on the pages people
 // use most, on a desktop and a phone, logged out and logged in.
-const browser = setupBrowser()
+const browser = setupBrowser({ concurrent: true })
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
@@ -23,15 +23,13 @@ type Violation = {
 
 async function seriousViolations(page: Page) {
   // The cookie banner fades in 2 s after a page loads: measured halfway, its buttons' contrast is
-  // that of a half-transparent banner. Entrances finish first (spinners run forever: not those).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
+  // that of a half-transparent banner. Entrances are taken to their end first, as a person sees
+  // them after those seconds (spinners run forever: not those).
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().iterations !== Infinity) animation.finish()
+    }
+  })
   await page.addScriptTag({ content: axeSource })
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -71,12 +69,13 @@ const publicPages = () => [
   '/no-such-page',
 ]
 
-for (const [label, options] of [
-  ['desktop', {}],
-  ['phone', phone],
-] as const) {
-  describe(`accessibility (${label})`, () => {
-    test('public pages', async () => {
+// Each test its own context: the eight run at once (most of their time is pages loading).
+describe.concurrent('accessibility', () => {
+  for (const [label, options] of [
+    ['desktop', {}],
+    ['phone', phone],
+  ] as const) {
+    test(`public pages (${label})`, async () => {
       const page = await browser.newPage(options)
       const problems: string[] = []
       for (const path of publicPages()) {
@@ -84,10 +83,11 @@ for (const [label, options] of [
         await page.waitForLoadState('networkidle').catch(() => {})
         for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
       }
+      await page.context().close()
       expect(problems).toEqual([])
     }, 90_000)
 
-    test('pages of a logged-in person', async () => {
+    test(`pages of a logged-in person (${label})`, async () => {
       const page = await browser.newPage(options)
       await newUser(page, `a11y${label}`)
       const problems: string[] = []
@@ -103,10 +103,11 @@ for (const [label, options] of [
         await page.waitForLoadState('networkidle').catch(() => {})
         for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
       }
+      await page.context().close()
       expect(problems).toEqual([])
     }, 90_000)
 
-    test('the admin dashboard and its dialog routes', async () => {
+    test(`the admin dashboard and its dialog routes (${label})`, async () => {
       const page = await browser.newPage(options)
       await login(page, 'admin', 'admin123')
       const problems: string[] = []
@@ -122,10 +123,11 @@ for (const [label, options] of [
         if (path !== '/admin') await page.getByRole('dialog').waitFor()
         for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
       }
+      await page.context().close()
       expect(problems).toEqual([])
     }, 90_000)
 
-    test("the admin lists' dialog routes", async () => {
+    test(`the admin lists' dialog routes (${label})`, async () => {
       const page = await browser.newPage(options)
       await login(page, 'admin', 'admin123')
       const problems: string[] = []
@@ -142,7 +144,8 @@ for (const [label, options] of [
         await page.getByRole('dialog').waitFor()
         for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
       }
+      await page.context().close()
       expect(problems).toEqual([])
     }, 90_000)
-  })
-}
+  }
+})

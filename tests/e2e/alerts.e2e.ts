@@ -18,7 +18,7 @@ import { VAPID } from './secrets.ts'
 
 // The whole browser: in the headless shell the profile's redirect out to t.me never comes
 // (chromium.ts).
-const browser = setupBrowser('browser')
+const browser = setupBrowser({ kind: 'browser' })
 
 type Kind = 'startsSoon' | 'started' | 'outbid' | 'won'
 const KINDS: Kind[] = ['startsSoon', 'started', 'outbid', 'won']

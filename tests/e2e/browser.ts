@@ -44,7 +44,14 @@ export async function open(page: Page, url: string): Promise<Response | null> {
  * ends: a page left open keeps its live connection, its countdowns and its re-renders on every
  * bid going for the rest of the file.
  */
-export function setupBrowser(kind: ChromiumKind = 'shell') {
+export function setupBrowser({
+  kind = 'shell',
+  concurrent = false,
+}: {
+  kind?: ChromiumKind
+  /** The file's tests run at once: each closes its own pages, the rest close with the file. */
+  concurrent?: boolean
+} = {}) {
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
   const closeAll = async () => {
@@ -53,7 +60,7 @@ export function setupBrowser(kind: ChromiumKind = 'shell') {
   beforeAll(async () => {
     browser = await launchChromium(kind)
   })
-  afterEach(closeAll)
+  if (!concurrent) afterEach(closeAll)
   afterAll(async () => {
     await closeAll()
     await browser?.close()

@@ -19,7 +19,7 @@ import { login, newUser } from './people.ts'
 
 // The whole browser: in the headless shell the profile's redirect out to t.me never comes
 // (chromium.ts).
-const browser = setupBrowser('browser')
+const browser = setupBrowser({ kind: 'browser' })
 const SETTING = 'Бесплатные ставки только за подтверждённый телефон'
 const WAITING = 'Бесплатные ставки начисляются после подтверждения номера.'
 

@@ -8,7 +8,7 @@ import { newUser } from './people.ts'
 // the build files and shows the offline page when the network is gone, and the profile's push
 // section, with JavaScript and without it.
 // The whole browser: the headless shell shows no notifications (chromium.ts).
-const browser = setupBrowser('browser')
+const browser = setupBrowser({ kind: 'browser' })
 
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`
