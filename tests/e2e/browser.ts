@@ -79,6 +79,9 @@ export function setupBrowser({
         serviceWorkers: 'block',
         ...options,
       })
+      // Navigations (a form's redirect, `page.goto`, `waitForURL`) get as long as hydration: on a
+      // busy machine a registration's redirect and the next page's load took over 30 s.
+      context.setDefaultNavigationTimeout(HYDRATION_TIMEOUT_MS)
       contexts.push(context)
       if (options.javaScriptEnabled === false) scriptsOff.add(context)
       return context.newPage()
