@@ -10,13 +10,23 @@ export type RunOptions = SpawnOptions & {
   env?: NodeJS.ProcessEnv
   /** Each line the command writes is printed after this label (commands running side by side). */
   prefix?: string
+  /** Called with each line the command writes (only with `prefix`). */
+  onLine?: (line: string) => void
 }
 
 /** Copies `stream` line by line to `out`, each line after `prefix`. */
-function relayLines(stream: Readable | null, out: NodeJS.WriteStream, prefix: string) {
+function relayLines(
+  stream: Readable | null,
+  out: NodeJS.WriteStream,
+  prefix: string,
+  onLine?: (line: string) => void,
+) {
   if (!stream) return Promise.resolve()
   const lines = createInterface({ input: stream, crlfDelay: Infinity })
-  lines.on('line', (line) => out.write(`${prefix} ${line}\n`))
+  lines.on('line', (line) => {
+    out.write(`${prefix} ${line}\n`)
+    onLine?.(line)
+  })
   return new Promise<void>((resolve) => lines.once('close', resolve))
 }
 
@@ -24,7 +34,7 @@ function relayLines(stream: Readable | null, out: NodeJS.WriteStream, prefix: st
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<number> {
   const file =
     command.includes('/') || command === 'node' || command === 'npm' ? command : bin(command)
-  const { prefix, ...spawnOptions } = options
+  const { prefix, onLine, ...spawnOptions } = options
   const stdio: StdioOptions = prefix === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe']
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(file, args, { stdio, cwd: root, ...spawnOptions })
@@ -32,8 +42,8 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       prefix === undefined
         ? Promise.resolve()
         : Promise.all([
-            relayLines(child.stdout, process.stdout, prefix),
-            relayLines(child.stderr, process.stderr, prefix),
+            relayLines(child.stdout, process.stdout, prefix, onLine),
+            relayLines(child.stderr, process.stderr, prefix, onLine),
           ])
     child.once('error', reject)
     child.once('exit', (code, signal) => {

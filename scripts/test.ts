@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
 import { failureText, runOrFail, StepFailed } from './run.ts'
 import { unsupportedReason } from './image/podman.ts'
+import { failureNotes } from './test-report.ts'
 import { chromiumPaths } from '../tests/e2e/chromium.ts'
 
 /** Debian's package that brings `binary`, installed as root when missing. */
@@ -76,7 +77,10 @@ function imageStep(): LaneStep[] {
   return [[name, 'tsx', ['scripts/test-image.ts'], {}]]
 }
 
-/** A step that failed within a lane: its name, exit code and message. */
+/**
+ * A step that failed within a lane: its name, exit code and message (with the failed tests and
+ * unhandled errors its output named, scripts/test-report.ts).
+ */
 type LaneFailure = { step: string; code: number; message: string }
 
 /**
@@ -92,13 +96,23 @@ async function lane(
   const failures: LaneFailure[] = []
   for (const [name, command, args, extra] of steps) {
     const started = Date.now()
+    const notes = failureNotes()
     process.stdout.write(`\n[test] [${label}] ${name}\n`)
     try {
-      await runOrFail(command, args, { env: { ...env, ...extra }, prefix: `[${label}]` })
+      await runOrFail(command, args, {
+        env: { ...env, ...extra },
+        prefix: `[${label}]`,
+        onLine: notes.onLine,
+      })
     } catch (error) {
       if (!(error instanceof StepFailed)) throw error
       process.stdout.write(`[test] [${label}] FAILED: ${error.message}\n`)
-      failures.push({ step: name, code: error.code || 1, message: `${name} (${error.message})` })
+      const named = notes.noted.map((line) => `\n[test]   [${label}] ${line}`).join('')
+      failures.push({
+        step: name,
+        code: error.code || 1,
+        message: `${name} (${error.message})${named}`,
+      })
     } finally {
       laneTimes.push([`${label}: ${name}`, (Date.now() - started) / 1000])
     }
@@ -184,7 +198,7 @@ async function main() {
     const failures = [...checks, ...units, ...tests, ...(await image)]
     if (failures.length) {
       throw new StepFailed(
-        `${failures.length} failed: ${failures.map((failure) => failure.message).join('; ')}`,
+        `${failures.length} failed:\n${failures.map((failure) => `- ${failure.message}`).join('\n')}`,
         failures[0]!.code,
       )
     }

@@ -16,10 +16,7 @@ const browser = setupBrowser()
  * and sits over the table's first row.
  */
 async function adminPage(options: Parameters<typeof browser.newPage>[0] = {}) {
-  const page = await browser.newPage(options)
-  await page
-    .context()
-    .addCookies([{ name: 'cookie-consent', value: 'necessary-only', url: browser.baseUrl() }])
+  const page = await browser.newPage({ ...options, consented: true })
   await login(page, 'admin', 'admin123')
   return page
 }

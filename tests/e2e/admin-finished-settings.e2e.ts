@@ -230,7 +230,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test('on a phone both pages and the stats dialog fit the screen', async () => {
-  const page = await browser.newPage({ ...phone })
+  const page = await browser.newPage({ ...phone, consented: true })
   await login(page, 'admin', 'admin123')
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
   await open(page, '/admin/finished-auctions')

@@ -239,7 +239,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test('on a phone the page and its dialogs fit the screen', async () => {
-  const page = await browser.newPage({ ...phone })
+  const page = await browser.newPage({ ...phone, consented: true })
   await login(page, 'admin', 'admin123')
   await open(page, '/admin/users?search=admin')
   await page.getByRole('heading', { level: 1 }).waitFor()

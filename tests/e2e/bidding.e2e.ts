@@ -19,7 +19,7 @@ async function waitLive(page: Page) {
 describe('bidding with JavaScript', () => {
   test('two people bid in turn, see each other without reloading, and both see the winner', async () => {
     const alice = await browser.newPage()
-    const bob = await browser.newPage(phone)
+    const bob = await browser.newPage({ ...phone, consented: true })
     const aliceName = await newUser(alice, 'alice')
     const bobName = await newUser(bob, 'bob')
     // Made once the people are ready: a live auction without bids ends 10 s after its start.
@@ -94,7 +94,7 @@ describe('bidding with JavaScript', () => {
   test('home page cards follow their auctions, take bids and prebids, and open the auction', async () => {
     const name = uniqueName('cards')
     const alice = await browser.newPage()
-    const bob = await browser.newPage(phone)
+    const bob = await browser.newPage({ ...phone, consented: true })
     const aliceName = await newUser(alice, 'alice')
     const bobName = await newUser(bob, 'bob')
     // Made once the people are ready: a live auction without bids ends 10 s after its start.

@@ -38,6 +38,14 @@ export async function open(page: Page, url: string): Promise<Response | null> {
   return response
 }
 
+export type PageOptions = BrowserContextOptions & {
+  /**
+   * The person has already answered the cookie banner ("necessary only"): it would show two
+   * seconds after the load and cover the lower part of the screen (a phone's links, screenshots).
+   */
+  consented?: boolean
+}
+
 /**
  * One Chromium per test file (the headless shell unless the file needs the whole browser,
  * chromium.ts); every test opens its own contexts (cookies start empty), closed when the test
@@ -67,7 +75,7 @@ export function setupBrowser({
   })
   return {
     baseUrl: () => inject('baseUrl'),
-    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+    async newPage({ consented = false, ...options }: PageOptions = {}): Promise<Page> {
       if (!browser) throw new Error('browser not started')
       const context = await browser.newContext({
         baseURL: inject('baseUrl'),
@@ -84,6 +92,11 @@ export function setupBrowser({
       context.setDefaultNavigationTimeout(HYDRATION_TIMEOUT_MS)
       contexts.push(context)
       if (options.javaScriptEnabled === false) scriptsOff.add(context)
+      if (consented) {
+        await context.addCookies([
+          { name: 'cookie-consent', value: 'necessary-only', url: inject('baseUrl') },
+        ])
+      }
       return context.newPage()
     },
   }

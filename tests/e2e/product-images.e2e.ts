@@ -32,10 +32,7 @@ async function picture(width: number, height: number, hue: number) {
 }
 
 async function adminPage(javaScriptEnabled: boolean) {
-  const page = await browser.newPage({ javaScriptEnabled })
-  await page
-    .context()
-    .addCookies([{ name: 'cookie-consent', value: 'necessary-only', url: browser.baseUrl() }])
+  const page = await browser.newPage({ javaScriptEnabled, consented: true })
   await login(page, 'admin', 'admin123')
   return page
 }
@@ -206,10 +203,7 @@ describe('the images API and how images are served', () => {
     const title = `Карточка ${Date.now().toString(36)}`
     await createAuction({ title, startsInMs: 60_000, imageUrl })
 
-    const page = await browser.newPage({ ...phone, deviceScaleFactor: 3 })
-    await page
-      .context()
-      .addCookies([{ name: 'cookie-consent', value: 'necessary-only', url: browser.baseUrl() }])
+    const page = await browser.newPage({ ...phone, deviceScaleFactor: 3, consented: true })
     const card = page.locator('article', { hasText: title }).locator('picture img')
     await expect
       .poll(

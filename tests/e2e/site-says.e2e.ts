@@ -1,8 +1,8 @@
-import type { BrowserContextOptions, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { call, newAccount, sessionOf } from './api.ts'
 import { createAuction, createFinishedAuction, e2eDatabase, keepLive } from './auctions.ts'
-import { open, phone, screenshot, setupBrowser } from './browser.ts'
+import { open, phone, screenshot, setupBrowser, type PageOptions } from './browser.ts'
 import { login } from './people.ts'
 
 // What the site says matches what it does (docs/rules.md): the prebid and Buy It Now texts and
@@ -13,11 +13,10 @@ const browser = setupBrowser()
 type Language = 'ru' | 'en'
 
 /** A page in `language` (the language cookie as the language switcher sets it). */
-async function pageIn(language: Language, options: BrowserContextOptions = {}) {
-  const page = await browser.newPage(options)
+async function pageIn(language: Language, options: PageOptions = {}) {
+  const page = await browser.newPage({ ...options, consented: true })
   const url = browser.baseUrl()
   await page.context().addCookies([
-    { name: 'cookie-consent', value: 'necessary-only', url },
     {
       name: 'lng',
       value: encodeURIComponent(Buffer.from(JSON.stringify(language)).toString('base64')),

@@ -48,13 +48,6 @@ const pages = [
   },
 ] as const
 
-/** The cookie banner would cover the lower half of the screenshots; these tests are not about it. */
-async function skipCookieBanner(page: Page) {
-  await page
-    .context()
-    .addCookies([{ name: 'cookie-consent', value: 'necessary-only', url: browser.baseUrl() }])
-}
-
 async function horizontalOverflow(page: Page) {
   return page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -79,8 +72,7 @@ for (const javaScriptEnabled of [true, false]) {
   describe(`static pages (${javaScriptEnabled ? 'JS on' : 'JS off'})`, () => {
     for (const { path, h1, content } of pages) {
       test(`${path}: one h1, its content, a title, and no sideways scrolling on a phone`, async () => {
-        const page = await browser.newPage({ javaScriptEnabled, ...phone })
-        await skipCookieBanner(page)
+        const page = await browser.newPage({ javaScriptEnabled, ...phone, consented: true })
         const response = await open(page, path)
         expect(response?.status()).toBe(200)
         await page.getByRole('heading', { level: 1, name: h1 }).waitFor()
@@ -94,8 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
     }
 
     test('FAQ entries open on click (native disclosures)', async () => {
-      const page = await browser.newPage({ javaScriptEnabled })
-      await skipCookieBanner(page)
+      const page = await browser.newPage({ javaScriptEnabled, consented: true })
       for (const [path, question, answer] of [
         ['/how-it-works', 'Вернут ли ставки, если я не выиграл?', 'Потраченные ставки не'],
         ['/support', 'Как удалить аккаунт и мои данные?', 'Неиспользованные ставки'],
@@ -167,8 +158,7 @@ test('a guest is invited to register from the welcome preview', async () => {
 
 test('client-side navigation to /how-it-works renders the translated page', async () => {
   // Wide enough for the header's main navigation.
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  await skipCookieBanner(page)
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, consented: true })
   await open(page, '/')
   // A full reload would lose this marker; a client-side navigation keeps it.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
@@ -193,8 +183,7 @@ test('client-side navigation to /how-it-works renders the translated page', asyn
 
 test('the Georgian and Kyrgyz texts are complete and fit a phone too', async () => {
   for (const language of ['ka', 'ky']) {
-    const page = await browser.newPage({ javaScriptEnabled: false, ...phone })
-    await skipCookieBanner(page)
+    const page = await browser.newPage({ javaScriptEnabled: false, ...phone, consented: true })
     await chooseLanguage(page, language)
     for (const { path, h1 } of pages) {
       const response = await open(page, path)
@@ -216,8 +205,7 @@ test('no serious accessibility violations (axe, WCAG 2.1 A/AA) on a phone', asyn
     createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
     'utf8',
   )
-  const page = await browser.newPage(phone)
-  await skipCookieBanner(page)
+  const page = await browser.newPage({ ...phone, consented: true })
   const found: string[] = []
   for (const { path } of pages) {
     await open(page, path)

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, expect, test } from 'vitest'
+import { run } from './run.ts'
+import { failureNotes } from './test-report.ts'
+
+const dir = mkdtempSync(path.join(tmpdir(), 'test-report-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+test("a vitest run's failed tests and unhandled errors are noted, in colour or not", async () => {
+  writeFileSync(
+    path.join(dir, 'sums.test.ts'),
+    [
+      "import { describe, expect, test } from 'vitest'",
+      "describe('sums', () => {",
+      "  test('adds', () => expect(1 + 1).toBe(3))",
+      "  test('passes', () => expect(2 + 2).toBe(4))",
+      '})',
+      "test('leaves an error behind', () => {",
+      "  setTimeout(() => { throw new Error('late failure') }, 0)",
+      '})',
+      "test('waits', () => new Promise((done) => setTimeout(done, 200)))",
+    ].join('\n'),
+  )
+  for (const colour of ['0', '1']) {
+    const notes = failureNotes()
+    const code = await run('vitest', ['run', '--root', dir], {
+      prefix: '[report]',
+      onLine: notes.onLine,
+      env: { ...process.env, FORCE_COLOR: colour, CI: '' },
+    })
+    expect(code).toBe(1)
+    const text = notes.noted.join('\n')
+    expect(text).toMatch(/^FAIL {1,2}sums\.test\.ts > sums > adds$/m)
+    expect(text).toMatch(/^ {2}AssertionError: expected 2 to be 3/m)
+    expect(text).toMatch(/Unhandled Error/)
+    expect(text).toMatch(/^ {2}Error: late failure$/m)
+    expect(text).not.toMatch(/passes/)
+    expect(text).not.toContain('\u001b[')
+  }
+})
