@@ -11,7 +11,8 @@ const MOST = 24
 
 /**
  * Collects, from a vitest run's lines, each `FAIL` line of its summary with the error after it,
- * and each unhandled error with its first lines.
+ * each unhandled error with its first lines, and what a failed browser test's pages were waiting
+ * for (`[pages]`, tests/e2e/browser.ts).
  */
 export function failureNotes() {
   const noted: string[] = []
@@ -33,7 +34,7 @@ export function failureNotes() {
       } else if (/^Unhandled (Errors?|Rejections?)$/.test(text)) {
         keep(text)
         following = 2
-      } else if (/^This error originated in /.test(text)) {
+      } else if (/^This error originated in /.test(text) || text.startsWith('[pages] ')) {
         keep(text)
       } else if (following > 0) {
         keep(`  ${text}`)

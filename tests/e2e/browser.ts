@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type Request,
   type Response,
 } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, inject } from 'vitest'
@@ -68,7 +69,12 @@ export function setupBrowser({
   beforeAll(async () => {
     browser = await launchChromium(kind)
   })
-  if (!concurrent) afterEach(closeAll)
+  if (!concurrent) {
+    afterEach(async ({ task }) => {
+      if (task.result?.state === 'fail') reportPages(task.name, contexts)
+      await closeAll()
+    })
+  }
   afterAll(async () => {
     await closeAll()
     await browser?.close()
@@ -87,9 +93,11 @@ export function setupBrowser({
         serviceWorkers: 'block',
         ...options,
       })
-      // Navigations (a form's redirect, `page.goto`, `waitForURL`) get as long as hydration: on a
-      // busy machine a registration's redirect and the next page's load took over 30 s.
-      context.setDefaultNavigationTimeout(HYDRATION_TIMEOUT_MS)
+      // Every wait (a navigation, a dialog opening, a click's target) gets as long as hydration:
+      // on a busy machine a registration's redirect and a dialog route's opening took over 30 s,
+      // Playwright's default (what was unanswered then is printed, `reportPages`).
+      context.setDefaultTimeout(HYDRATION_TIMEOUT_MS)
+      followRequests(context)
       contexts.push(context)
       if (options.javaScriptEnabled === false) scriptsOff.add(context)
       if (consented) {
@@ -100,6 +108,34 @@ export function setupBrowser({
       return context.newPage()
     },
   }
+}
+
+/** The requests each context has sent and not yet had answered, with when they were sent. */
+const inFlight = new WeakMap<BrowserContext, Map<Request, number>>()
+
+function followRequests(context: BrowserContext) {
+  const pending = new Map<Request, number>()
+  inFlight.set(context, pending)
+  context.on('request', (request) => pending.set(request, Date.now()))
+  context.on('requestfinished', (request) => pending.delete(request))
+  context.on('requestfailed', (request) => pending.delete(request))
+}
+
+/**
+ * What the failed test's pages were doing when it ended: each page's address and the requests
+ * still unanswered, with their age (a wait that timed out on a busy machine says which answer it
+ * was waiting for).
+ */
+function reportPages(test: string, contexts: readonly BrowserContext[]) {
+  const lines = [`[pages] "${test}" failed; its pages then:`]
+  for (const context of contexts) {
+    for (const page of context.pages()) lines.push(`[pages]   ${page.url()}`)
+    for (const [request, sent] of inFlight.get(context) ?? []) {
+      const age = ((Date.now() - sent) / 1000).toFixed(1)
+      lines.push(`[pages]     unanswered for ${age} s: ${request.method()} ${request.url()}`)
+    }
+  }
+  process.stderr.write(`${lines.join('\n')}\n`)
 }
 
 export async function screenshot(page: Page, name: string) {
