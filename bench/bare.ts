@@ -10,10 +10,13 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path'
 import { SERVER_NODE_ARGS } from '../scripts/node-args.ts'
 import { root } from '../tests/setup/stack.ts'
+import { contentModule, type Snapshot } from './content.ts'
 import { startServerProcess } from './site.ts'
 
 const templates = path.join(root, 'bench/bare')
-const folder = path.join(root, '.cache/bench-bare')
+/** The bare app's folder; the one with the site's content (bench/content.ts) beside it. */
+const folderFor = (content: readonly Snapshot[]) =>
+  path.join(root, content.length ? '.cache/bench-bare-content' : '.cache/bench-bare')
 
 /** A route of the site's build: where it sits in the tree, and whether it renders a page. */
 type SiteRoute = { id: string; parentId?: string; path?: string; index?: boolean; page: boolean }
@@ -63,16 +66,30 @@ function routeTree(routes: SiteRoute[]) {
     if (parent) (parent.children ??= []).push(entry)
     else top.push(entry)
   }
-  return { files, top }
+  return { files, top, entries }
 }
 
 /** The running bare app; `routes` in all and of them `pages` (the rest are resource routes). */
 export type BareApp = Awaited<ReturnType<typeof startBareApp>>
 
-/** Generates and builds the bare app (again only when the routes or templates changed). */
-export function buildBareApp(say: (line: string) => void) {
+/**
+ * Generates and builds the bare app (again only when the routes, templates or content changed);
+ * with `content`, the routes of those pages render the site's answers (bench/content.ts).
+ */
+export function buildBareApp(say: (line: string) => void, content: readonly Snapshot[] = []) {
+  const folder = folderFor(content)
   const routes = siteRoutes()
-  const { files, top } = routeTree(routes)
+  const { files, top, entries } = routeTree(routes)
+  const generated = new Map<string, string>()
+  for (const [i, snapshot] of content.entries()) {
+    const file = entries.get(snapshot.routeId)?.file
+    if (!file?.endsWith('.tsx'))
+      throw new Error(`${snapshot.path}: no route ${snapshot.routeId} in the site's build`)
+    files.delete(file)
+    const json = `content-${i}.json`
+    generated.set(`routes/${json}`, JSON.stringify({ tree: snapshot.tree, data: snapshot.data }))
+    generated.set(file, contentModule(json))
+  }
   const ownPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>
   }
@@ -91,14 +108,15 @@ export function buildBareApp(say: (line: string) => void) {
     ...['root.tsx', 'page.tsx', 'resource.ts', 'vite.config.ts'].map((name) =>
       path.join(templates, name),
     ),
+    path.join(templates, 'content.tsx'),
     path.join(root, 'vite.config.ts'),
   ].map((file) => readFileSync(file, 'utf8'))
   const stamp = createHash('sha256')
-    .update(JSON.stringify({ top, versions, remix, templateTexts }))
+    .update(JSON.stringify({ top, versions, remix, templateTexts, generated: [...generated] }))
     .digest('hex')
   const stampFile = path.join(folder, 'stamp')
   const pages = routes.filter((route) => route.page && route.id !== 'root').length
-  const summary = { routes: routes.length - 1, pages }
+  const summary = { routes: routes.length - 1, pages, folder }
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return summary
 
   say(
@@ -114,6 +132,10 @@ export function buildBareApp(say: (line: string) => void) {
   copyFileSync(path.join(templates, 'root.tsx'), path.join(folder, 'app/root.tsx'))
   for (const [file, template] of files)
     copyFileSync(path.join(templates, template), path.join(folder, 'app', file))
+  if (content.length) {
+    copyFileSync(path.join(templates, 'content.tsx'), path.join(folder, 'app/content.tsx'))
+    for (const [file, text] of generated) writeFileSync(path.join(folder, 'app', file), text)
+  }
   writeFileSync(
     path.join(folder, 'app/routes.ts'),
     `export default ${JSON.stringify(top, null, 2)}\n`,
@@ -130,9 +152,9 @@ export function buildBareApp(say: (line: string) => void) {
 }
 
 /** Builds the bare app if needed and starts its server with the site's node options. */
-export async function startBareApp(say: (line: string) => void) {
-  const summary = buildBareApp(say)
-  const server = await startServerProcess(path.join(templates, 'server.ts'), [folder], {
+export async function startBareApp(say: (line: string) => void, content: readonly Snapshot[] = []) {
+  const summary = buildBareApp(say, content)
+  const server = await startServerProcess(path.join(templates, 'server.ts'), [summary.folder], {
     execArgv: [...process.execArgv, ...SERVER_NODE_ARGS],
     env: { ...process.env, NODE_ENV: 'production' },
   })

@@ -1,7 +1,8 @@
 // The framework's floor in bench:ssr: the bare app's (bench/bare.ts) text route and one-line
 // document, measured before and after the site's phases of the same run, and each of the site's
 // figures as a multiple of one of them, beside its goal.
-import type { BareApp } from './bare.ts'
+import { startBareApp, type BareApp } from './bare.ts'
+import type { Snapshot } from './content.ts'
 import { runLoad, type LoadSpec } from './load.ts'
 import { processCpuMs } from './site.ts'
 import { fmt } from './support.ts'
@@ -87,4 +88,62 @@ export function ratioLines(floor: Floor, figures: Figure[], label: (text: string
       goal === undefined ? '' : `   (goal <= ${goal}x: ${ratio <= goal ? 'met' : 'not met'})`
     return `${label(name)}${ms} = ${fmt(ratio, 2)}x bare ${BARE_PATHS[kind]}${verdict}`
   })
+}
+
+/**
+ * The content's floor (bench/content.ts): the bare app built again with the site's answers of
+ * these pages, its one-line document and each page measured in it, and each page's figure beside
+ * its content's, both as multiples of their own bare document.
+ */
+export async function contentFloorLines(
+  snapshots: readonly Snapshot[],
+  figures: readonly Figure[],
+  floor: Floor,
+  spec: { concurrency: number; warmupSeconds: number; seconds: number },
+  say: (line: string) => void,
+  label: (text: string) => string,
+) {
+  const app = await startBareApp(say, snapshots)
+  try {
+    const load = (path: string) => {
+      say(`bare app with the site's content, ${path}: ${spec.warmupSeconds + spec.seconds} s...`)
+      const spec2: LoadSpec = {
+        ...spec,
+        mode: 'pages',
+        expect: 'ok',
+        targets: [app.url],
+        paths: [path],
+      }
+      return loadBare(app, spec2)
+    }
+    const documents: number[] = []
+    const pages: Array<{ cpuPerAnswer: number | null; kib: number }> = []
+    const bareDocument = async () => {
+      const { cpuPerAnswer } = await load(BARE_PATHS.document)
+      if (cpuPerAnswer !== null) documents.push(cpuPerAnswer)
+    }
+    await bareDocument()
+    for (const snapshot of snapshots) {
+      const { report, cpuPerAnswer } = await load(snapshot.path)
+      pages.push({ cpuPerAnswer, kib: report.bytes / Math.max(1, report.answered) / 1024 })
+    }
+    await bareDocument()
+    const document = documents.reduce((a, b) => a + b, 0) / Math.max(1, documents.length)
+    const siteDocument = floor.of('document')
+    return [
+      `the same pages in the bare app: their markup as plain elements, their loaders' data from one loader (bench/content.ts)`,
+      `${label('bare /status')}${fmt(document, 2)} ms   (runs: ${documents.map((ms) => fmt(ms, 2)).join(', ')})`,
+      ...snapshots.map((snapshot, i) => {
+        const content = pages[i]!.cpuPerAnswer
+        const site = figures.find((figure) => figure.name === snapshot.name)?.cpuPerAnswer ?? null
+        if (content == null || site === null || !documents.length || siteDocument === null)
+          return `${label(snapshot.name)}n/a`
+        const contentRatio = content / document
+        const siteRatio = site / siteDocument
+        return `${label(snapshot.name)}content ${fmt(content, 2)} ms (${fmt(pages[i]!.kib, 1)} KiB gzip) = ${fmt(contentRatio, 2)}x bare /status; the site's ${fmt(siteRatio, 2)}x = ${fmt(siteRatio / contentRatio, 2)}x its content`
+      }),
+    ]
+  } finally {
+    await app.stop()
+  }
 }

@@ -8,8 +8,10 @@
 // as the auction page's button sends them with JavaScript) to the bare text route, `/status` (the
 // layout with one line in it) and every page to the bare document. In the quiet phases the
 // servers reach Postgres through a statement counter (pg-count.ts), so the figure "SQL
-// statements per page" is exact; a live auction page should read Redis only.
-// `npm run bench:ssr [-- --seconds 3 --concurrency 16 --bid-rate 500 --logged-in]`.
+// statements per page" is exact; a live auction page should read Redis only. With `--content`,
+// each page is also measured as its own content served by the bare app (bench/content.ts): what
+// the framework alone spends on the same markup and data.
+// `npm run bench:ssr [-- --seconds 3 --concurrency 16 --bid-rate 500 --logged-in --content]`.
 import {
   biddersFor,
   latencyText,
@@ -20,7 +22,8 @@ import {
   type LoadSpec,
 } from './load.ts'
 import { startBareApp } from './bare.ts'
-import { Floor, measureFloor, ratioLines, type Figure } from './floor.ts'
+import { contentFloorLines, Floor, measureFloor, ratioLines, type Figure } from './floor.ts'
+import { snapshotPage, type Snapshot } from './content.ts'
 import { allKinds, bidPhases, FLOOR, type Kind } from './ssr-pages.ts'
 import { statementLines, statementsBetween } from './pg-count.ts'
 import { cpuText, loadWithCpu, serverCpuPerAnswer, startSite } from './site.ts'
@@ -54,6 +57,8 @@ const { numbers, values } = benchArgs(
      * measured on both, one after the other (without the phase with bids in the background).
      */
     compare: { type: 'string' },
+    /** Each page beside its own content served by the bare app (bench/content.ts). */
+    content: { type: 'boolean', default: false },
   },
 )
 const loggedIn = values['logged-in']
@@ -133,6 +138,7 @@ const pageText = (report: LoadReport) =>
 
 const lines: string[] = []
 const figures: Figure[] = []
+const snapshots: Snapshot[] = []
 try {
   // Quiet: one bid on every auction restarts its 10 s timer, the outbox writes it, then only
   // pages are asked for, and every statement Postgres sees is a page's.
@@ -190,6 +196,11 @@ try {
         // The pages' goals are a signed-in person's (others' may be kept, by their Cache-Control).
         goal: loggedIn || kind.name === FLOOR ? kind.goalRatio : undefined,
       })
+      // One answer of the page while its auctions are live, for the content's floor.
+      if (values.content && server === 0 && kind.floor === 'document' && kind.name !== '/status') {
+        const cookie = loggedIn ? openers[0] : undefined
+        snapshots.push(await snapshotPage(name, site.origins[0]!, kind.paths(site)[0]!, cookie))
+      }
     }
 
   // Bids, a few hundred a second: each person every PERIOD_MS on the next auction.
@@ -244,6 +255,9 @@ try {
     bidsLine = `${fmt(perSecond(bids.accepted, bids))} accepted/s of ${fmt(bids.offered)}/s offered  ${latencyText(bids)}; rejects: ${outcomeText(bids)}`
   }
   await measureFloor(bare, floor, floorLoad, say)
+  const contentLines = snapshots.length
+    ? ['', ...(await contentFloorLines(snapshots, figures, floor, floorLoad, say, label))]
+    : []
 
   lines.push(
     `${loggedIn ? 'logged-in GETs (a person per connection)' : 'anonymous GETs'} with gzip, ${concurrency} connections, ${auctionCount} live auctions and ${numbers.upcoming} upcoming; measured after ${warmupSeconds} s warm-up`,
@@ -266,6 +280,7 @@ try {
     `server CPU per answer as a multiple of the bare Remix app's (${bare.routes} routes, ${bare.pages} of them pages, as the site's; no bid load)`,
     ...floor.lines(label),
     ...ratioLines(floor, figures, label),
+    ...contentLines,
     '',
     'SQL statements per page (no bid load, counted on the wire)',
     ...quiet.flatMap((row) => [
