@@ -33,6 +33,9 @@ import { telegramConfig } from '../app/utils/env-telegram.server.ts'
 import { sameOriginMutations } from './origin.ts'
 import { securityHeaders, storeNothingUnlessSaid, withoutDocumentHeaders } from './security.ts'
 
+/** An answer that took longer is logged as slow (a warning). */
+const SLOW_REQUEST_MS = 5_000
+
 export type Services = {
   engine: Engine
   redis: Redis
@@ -60,6 +63,7 @@ export async function createAppServer(env: Env, services: Services): Promise<App
   const trust = trustedProxies(env.TRUST_PROXY)
   app.set('trust proxy', trust)
 
+  // Every request is timed: a failed or slow one is logged (docs/operations.md#logs-and-checks).
   app.use((req, res, next) => {
     const requestId = randomUUID()
     const context: RequestContext = { requestId }
@@ -84,7 +88,18 @@ export async function createAppServer(env: Env, services: Services): Promise<App
       }
       if (res.statusCode >= 500 && res.statusCode !== 503) log.error('request failed', fields)
       else if (res.statusCode === 503) log.warn('request answered 503', fields)
+      else if (fields.ms >= SLOW_REQUEST_MS) log.warn('slow request', fields)
       else log.debug('request', fields)
+    })
+    res.on('close', () => {
+      if (res.writableFinished) return
+      const ms = Number(process.hrtime.bigint() - started) / 1e6
+      log.warn('request closed before its answer was sent', {
+        requestId,
+        method: req.method,
+        path: req.path,
+        ms,
+      })
     })
     // Every log line written while handling it carries the request id (and user, auction).
     withRequestContext(context, next)

@@ -6,6 +6,9 @@ let n = 0
 // The process id keeps names apart across files running at the same time.
 export const unique = () => `api${Date.now().toString(36)}${process.pid.toString(36)}${n++}`
 
+/** As long as a browser test waits for a page (tests/e2e/browser.ts). */
+const CALL_TIMEOUT_MS = 50_000
+
 export async function call(
   path: string,
   init: {
@@ -17,8 +20,11 @@ export async function call(
     headers?: Record<string, string>
   } = {},
 ) {
+  const method = init.method ?? 'POST'
+  // A call unanswered this long fails with its own name, not as the test's timeout.
   const response = await fetch(`${base()}${path}`, {
-    method: init.method ?? 'POST',
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    method,
     headers: {
       'Content-Type': 'application/json',
       'Accept-Language': init.lang ?? 'ru',
@@ -26,6 +32,13 @@ export async function call(
       ...init.headers,
     },
     body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  }).catch((error: unknown) => {
+    throw new Error(
+      `${method} ${path}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    )
   })
   const text = await response.text()
   let json: unknown = null
