@@ -91,10 +91,12 @@ export async function createAppServer(env: Env, services: Services): Promise<App
       else if (fields.ms >= SLOW_REQUEST_MS) log.warn('slow request', fields)
       else log.debug('request', fields)
     })
+    // A caller that gave up after waiting long (a browser leaving a page cancels its requests
+    // at once: not worth a line).
     res.on('close', () => {
-      if (res.writableFinished) return
       const ms = Number(process.hrtime.bigint() - started) / 1e6
-      log.warn('request closed before its answer was sent', {
+      if (res.writableFinished || ms < SLOW_REQUEST_MS) return
+      log.warn('slow request closed before its answer was sent', {
         requestId,
         method: req.method,
         path: req.path,
