@@ -7,11 +7,22 @@ export * from '../../prisma/generated/client.ts'
 
 export type PrismaClientOptions = Omit<Prisma.PrismaClientOptions, 'adapter'>
 
+/**
+ * The longest a query waits for a connection of its pool (all busy, or Postgres slow to accept
+ * one): then it fails as an outage (a 503 that says so, app/services/logger.server.ts
+ * `isUnavailable`) instead of holding its request for as long as the connection takes.
+ */
+export const POOL_WAIT_MS = 10_000
+
 export function createPrismaClient(
   databaseUrl: string,
   options: PrismaClientOptions = {},
 ): PrismaClient {
-  return new PrismaClient({ ...options, adapter: new PrismaPg({ connectionString: databaseUrl }) })
+  const adapter = new PrismaPg({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: POOL_WAIT_MS,
+  })
+  return new PrismaClient({ ...options, adapter })
 }
 
 // Kept on globalThis so the development server's module reloads reuse one pool.

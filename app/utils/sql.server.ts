@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { POOL_WAIT_MS } from './db.server.ts'
 
 // Reads that every signed-in page makes (the user's row, their prebids) go to Postgres as plain
 // prepared statements on a small pool of their own: through the ORM each costs ~0.6 ms of CPU
@@ -11,7 +12,12 @@ function pool(): pg.Pool {
   if (!globalForSql.__sqlPool) {
     const url = process.env.DATABASE_URL
     if (!url) throw new Error('DATABASE_URL is not set; it must point at the Postgres database')
-    const created = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000 })
+    const created = new pg.Pool({
+      connectionString: url,
+      max: 4,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+    })
     // An idle connection that Postgres drops is replaced on the next read; not a crash.
     created.on('error', () => {})
     globalForSql.__sqlPool = created
