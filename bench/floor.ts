@@ -107,20 +107,19 @@ export async function contentFloorLines(
   try {
     const load = (path: string) => {
       say(`bare app with the site's content, ${path}: ${spec.warmupSeconds + spec.seconds} s...`)
-      const spec2: LoadSpec = {
+      return loadBare(app, {
         ...spec,
         mode: 'pages',
         expect: 'ok',
         targets: [app.url],
         paths: [path],
-      }
-      return loadBare(app, spec2)
+      })
     }
-    const documents: number[] = []
+    // The content app's own one-line document, before and after its pages.
+    const documents = new Floor()
     const pages: Array<{ cpuPerAnswer: number | null; kib: number }> = []
     const bareDocument = async () => {
-      const { cpuPerAnswer } = await load(BARE_PATHS.document)
-      if (cpuPerAnswer !== null) documents.push(cpuPerAnswer)
+      documents.add('document', (await load(BARE_PATHS.document)).cpuPerAnswer)
     }
     await bareDocument()
     for (const snapshot of snapshots) {
@@ -128,15 +127,15 @@ export async function contentFloorLines(
       pages.push({ cpuPerAnswer, kib: report.bytes / Math.max(1, report.answered) / 1024 })
     }
     await bareDocument()
-    const document = documents.reduce((a, b) => a + b, 0) / Math.max(1, documents.length)
+    const document = documents.of('document')
     const siteDocument = floor.of('document')
     return [
       `the same pages in the bare app: their markup as plain elements, their loaders' data from one loader (bench/content.ts)`,
-      `${label('bare /status')}${fmt(document, 2)} ms   (runs: ${documents.map((ms) => fmt(ms, 2)).join(', ')})`,
+      documents.lines(label)[1]!,
       ...snapshots.map((snapshot, i) => {
         const content = pages[i]!.cpuPerAnswer
         const site = figures.find((figure) => figure.name === snapshot.name)?.cpuPerAnswer ?? null
-        if (content == null || site === null || !documents.length || siteDocument === null)
+        if (content === null || site === null || document === null || siteDocument === null)
           return `${label(snapshot.name)}n/a`
         const contentRatio = content / document
         const siteRatio = site / siteDocument

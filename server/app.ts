@@ -76,6 +76,7 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     res.setHeader('X-Request-Id', requestId)
     res.locals.context = context
     const started = process.hrtime.bigint()
+    const elapsedMs = () => Number(process.hrtime.bigint() - started) / 1e6
     res.on('finish', () => {
       const fields = {
         requestId,
@@ -84,7 +85,7 @@ export async function createAppServer(env: Env, services: Services): Promise<App
         method: req.method,
         path: req.path,
         status: res.statusCode,
-        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        ms: elapsedMs(),
       }
       if (res.statusCode >= 500 && res.statusCode !== 503) log.error('request failed', fields)
       else if (res.statusCode === 503) log.warn('request answered 503', fields)
@@ -94,7 +95,7 @@ export async function createAppServer(env: Env, services: Services): Promise<App
     // A caller that gave up after waiting long (a browser leaving a page cancels its requests
     // at once: not worth a line).
     res.on('close', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6
+      const ms = elapsedMs()
       if (res.writableFinished || ms < SLOW_REQUEST_MS) return
       log.warn('slow request closed before its answer was sent', {
         requestId,
