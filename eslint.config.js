@@ -60,6 +60,7 @@ export default tseslint.config(
     // The engine is used only through engine/index.ts (tests may also use its test support).
     // engine/types.ts, its vocabulary without imports, is the one other file the app may use:
     // browser code needs its limits and cannot take index.ts, which brings Redis along.
+    // Components translate through app/i18n/use-translation.ts.
     files: ['**/*.{ts,tsx}'],
     ignores: ['engine/**'],
     rules: {
@@ -70,6 +71,14 @@ export default tseslint.config(
             {
               group: ['**/engine/**', '!**/engine/index.ts', '!**/engine/types.ts'],
               message: 'Import the engine through engine/index.ts.',
+            },
+          ],
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message:
+                'Use useTranslation from app/i18n/use-translation.ts (it keeps resolved texts).',
             },
           ],
         },

@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { CookieBanner } from '~/components/cookie-banner.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'

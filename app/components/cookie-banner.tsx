@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react'
 import { Cookie, X } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { useRootData } from '~/utils/hooks.ts'
 
 const optionalCategories = ['analytics', 'functional', 'marketing'] as const

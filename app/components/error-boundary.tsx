@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 
 /** The one error view every route's ErrorBoundary uses. */
 export function GeneralErrorBoundary() {

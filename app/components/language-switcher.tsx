@@ -1,6 +1,6 @@
 import { Form, useSubmit } from '@remix-run/react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { supportedLanguages } from '~/i18n/config.ts'
 import { useHydrated, useRootData } from '~/utils/hooks.ts'
 

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Link, useFetcher } from '@remix-run/react'
 import { useState, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AuthTabs, type AuthActionData, type AuthTab } from '~/components/auth-forms.tsx'
 import { DialogCloseCross } from '~/components/dialog-close.tsx'
 import { useIsPending } from '~/utils/use-is-pending.ts'

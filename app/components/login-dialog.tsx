@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { lazy, Suspense, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { useHydrated } from '~/utils/hooks.ts'
 import { loginHref } from '~/utils/login-href.ts'
 

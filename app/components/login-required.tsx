@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { LockKeyhole } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { useHydrated } from '~/utils/hooks.ts'
 import { loginHref } from '~/utils/login-href.ts'
 

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { DialogCloseCross } from '~/components/dialog-close.tsx'
 
 /** The window around an onboarding step (app/components/onboarding.tsx loads it when needed). */

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 
 /** A window of up to 5 page numbers between first/prev and next/last, all plain links. */
 export function pageWindow(page: number, totalPages: number, size = 5): number[] {

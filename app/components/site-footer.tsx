@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { BadgeCheck, Lock, ShieldCheck } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { useRootData } from '~/utils/hooks.ts'
 
 const quickLinks = [

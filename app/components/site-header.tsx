@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { ChevronDown, Gavel, Menu, ShieldCheck, Ticket, Trophy, User, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { LanguageSwitcher } from '~/components/language-switcher.tsx'
 import { LoginDialog } from '~/components/login-dialog.tsx'
 import { useRootData } from '~/utils/hooks.ts'

@@ -2,7 +2,8 @@ import { Link } from '@remix-run/react'
 import type { TFunction } from 'i18next'
 import { ChevronDown, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 
 // Building blocks of the static pages (docs/rules.md#static-pages: how it works, support, rules, legal
 // texts, welcome preview). Their texts live in the `pages` namespace; see

@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast'
 import { X } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { ToastIcon, toastStyles } from '~/components/toaster.tsx'
 import type { Toast } from '~/services/toast.server.ts'
 

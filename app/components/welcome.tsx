@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { Gift, Lightbulb, PartyPopper } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { useRootData } from '~/utils/hooks.ts'
 
 // The welcome a new member sees once (docs/rules.md#onboarding): in the onboarding dialog

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AuctionGrid } from '~/components/auction/auction-grid.tsx'
 import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { Hero } from '~/components/home-hero.tsx'

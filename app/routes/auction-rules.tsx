@@ -12,7 +12,7 @@ import {
   Truck,
   UserCheck,
 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import {
   Card,
   PAGES_NS,

@@ -10,7 +10,7 @@ import {
   Trophy,
   UserPlus,
 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import {
   Card,
   FaqList,

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { Alert } from '~/components/ui/alert.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'

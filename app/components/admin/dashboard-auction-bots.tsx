@@ -1,7 +1,7 @@
 import { getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AdminField } from '~/components/admin/admin-field.tsx'
 import { useFetcherForm } from '~/components/admin/fetcher-form.ts'
 import { adminErrorKeys, notRequired } from '~/components/admin/form-helpers.ts'

@@ -7,7 +7,7 @@ import {
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AdminField } from '~/components/admin/admin-field.tsx'
 import type { z } from 'zod'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { Package } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { RowActions, Table } from '~/components/ui/table.tsx'
 import { StatusBadge } from '~/components/auction/status-badge.tsx'
 import type { AuctionView } from '~/models/auction-live.server.ts'

@@ -1,7 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
 import { Bot, Trash2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AdminField } from '~/components/admin/admin-field.tsx'
 import { useFetcherForm } from '~/components/admin/fetcher-form.ts'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react'
 import { Bot } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 
 import { controlClass } from '~/components/ui/field.tsx'

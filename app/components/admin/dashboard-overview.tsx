@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { Bell, ChevronRight, CreditCard, Package, Settings, Trophy, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { Panel, StatList } from '~/components/ui/panel.tsx'
 
 /** Navigation cards to the other admin pages. */

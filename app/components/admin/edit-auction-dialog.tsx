@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AuctionBots } from '~/components/admin/dashboard-auction-bots.tsx'
 import { AuctionForm } from '~/components/admin/dashboard-auction-form.tsx'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'

@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import type { AdminOrderView } from '~/models/admin-orders.server.ts'

@@ -11,7 +11,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AdminField } from '~/components/admin/admin-field.tsx'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
 import { ControlField, FormError, controlClass } from '~/components/ui/field.tsx'

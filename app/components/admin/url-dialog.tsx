@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Link, useNavigate } from '@remix-run/react'
 import { useId, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { useHydrated } from '~/utils/hooks.ts'
 import { DialogCloseCross } from '~/components/dialog-close.tsx'
 

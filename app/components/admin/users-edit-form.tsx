@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AdminField } from '~/components/admin/admin-field.tsx'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
 import { z } from 'zod'

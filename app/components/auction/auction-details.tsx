@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { showToast } from '~/components/toaster.tsx'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useHydrated } from '~/utils/hooks.ts'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import type { BuyNowOffer } from '~/models/order.server.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import type { LiveView } from '~/utils/use-live-auction.ts'

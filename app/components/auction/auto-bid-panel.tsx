@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useRevalidator } from '@remix-run/react'
 import { Bot, Loader2 } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { showToast } from '~/components/toaster.tsx'
 import { useHydrated } from '~/utils/hooks.ts'
 import { useSocket } from '~/utils/socket.tsx'

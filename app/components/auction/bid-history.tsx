@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { bidStatus, type BidStatus, type LiveAuction, type LiveBid } from '~/models/live-auction.ts'
 import { formatTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useCallback, useEffect, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { showToast } from '~/components/toaster.tsx'
 import { eventValue, useTrack } from '~/utils/analytics.ts'
 import { useHydrated, useOptionalUser, useReportBalance } from '~/utils/hooks.ts'

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { showToast } from '~/components/toaster.tsx'
 import type { WatchActionResult } from '~/routes/auction/resources.watch.ts'
 import { useHydrated } from '~/utils/hooks.ts'

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import { Loader2, ShoppingCart } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import type { BuyNowOffer as Offer } from '~/models/order.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { WatchToggle } from '~/components/auction/watch-toggle.tsx'
 import type { ProfileAlerts as Data } from '~/services/alerts/profile.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'

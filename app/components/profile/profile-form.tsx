@@ -8,7 +8,7 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { Field, InputField, SelectField } from '~/components/ui/field.tsx'
 import type { UserView } from '~/models/user-view.server.ts'
 import { formatDate } from '~/utils/dates.ts'

@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { Panel } from '~/components/ui/panel.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import {

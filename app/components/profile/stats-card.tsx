@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import type { UserStats } from '~/models/account.server.ts'
 import { Panel, StatList } from '~/components/ui/panel.tsx'
 

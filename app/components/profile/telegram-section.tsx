@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { Panel } from '~/components/ui/panel.tsx'
 import type { TelegramStatus } from '~/models/telegram-link.server.ts'
 

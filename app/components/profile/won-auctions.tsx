@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { ImageOff } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import type { WonAuction } from '~/models/account.server.ts'
 import { formatDate } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react'
 import { Loader2, Sparkles } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { eventValue, useTrack } from '~/utils/analytics.ts'
 import type { BidPackage } from '~/utils/bid-packages.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'

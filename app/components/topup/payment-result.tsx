@@ -1,7 +1,7 @@
 import { Link, useLocation, useRevalidator } from '@remix-run/react'
 import { CheckCircle2, Clock, XCircle } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { PAYMENTS_NS } from './package-card.tsx'
 

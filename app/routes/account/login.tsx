@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigate, useSubmit } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AuthTabs, type AuthActionData, type AuthTab } from '~/components/auth-forms.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { FREE_BIDS } from '~/models/user.server.ts'

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { primaryButton } from '~/components/static-page.tsx'
 import { destroyAllSessions, destroySession } from '~/services/auth.server.ts'

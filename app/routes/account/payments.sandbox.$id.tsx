@@ -8,7 +8,7 @@ import {
 import { Form, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CreditCard, FlaskConical, Loader2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PAYMENTS_NS } from '~/components/topup/package-card.tsx'
 import { getUserPayment } from '~/models/payment.server.ts'

@@ -7,7 +7,7 @@ import {
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { LoginRequired } from '~/components/login-required.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { MyOrders, ORDERS_NS } from '~/components/orders/my-orders.tsx'

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Coins, Headphones, ListOrdered, ShieldCheck, Ticket, Zap } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Card, PageHero, PageSection, primaryButton } from '~/components/static-page.tsx'
 import { PackageCard, PAYMENTS_NS } from '~/components/topup/package-card.tsx'

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { CircleAlert, Loader2, Package } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PAYMENTS_NS } from '~/components/topup/package-card.tsx'
 import { getUserOrder, orderNotPayable } from '~/models/payment.server.ts'

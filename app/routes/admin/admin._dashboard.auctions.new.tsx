@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AuctionForm } from '~/components/admin/dashboard-auction-form.tsx'
 import { DashboardDialog } from '~/components/admin/dashboard-dialog.tsx'
 import { createAuction } from '~/models/admin-auctions.server.ts'

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Link, Outlet, useLoaderData, useLocation, useMatches } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Plus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AuctionsTable, BidPackages } from '~/components/admin/dashboard-auctions-table.tsx'
 import { BotListCard } from '~/components/admin/dashboard-bot-list.tsx'
 import { BotsInAuctionCard } from '~/components/admin/dashboard-bots-in-auction.tsx'

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AdminPageHeader } from '~/components/admin/page-header.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Table } from '~/components/ui/table.tsx'

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { ConfirmDialog } from '~/components/admin/confirm-route.tsx'
 import { refundTarget } from '~/models/admin-orders.server.ts'
 import { customConfirmRoute } from '~/services/confirm-route.server.ts'

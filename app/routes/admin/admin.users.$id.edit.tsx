@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { UrlDialog } from '~/components/admin/url-dialog.tsx'
 import { UserEditForm, userEditFormSchema } from '~/components/admin/users-edit-form.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'

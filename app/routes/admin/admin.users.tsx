@@ -4,7 +4,7 @@ import { Form, Link, Outlet, useLoaderData, useLocation } from '@remix-run/react
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { Search, Shield, UserCheck, UserPlus, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { UsersTable } from '~/components/admin/users-table.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'

@@ -3,7 +3,7 @@ import { Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/r
 import i18next from 'i18next'
 import { Eye } from 'lucide-react'
 import { useEffect, type ComponentType } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation.ts'
 import { AuctionFacts, AuctionHelp, DisplayId } from '~/components/auction/auction-details.tsx'
 import { BidHistory } from '~/components/auction/bid-history.tsx'
 import { AutoBidPanel } from '~/components/auction/auto-bid-panel.tsx'
