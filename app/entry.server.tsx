@@ -10,6 +10,8 @@ import { visitorLanguage } from '~/i18n/detect.server.ts'
 import { getLanguage, i18next } from '~/services/i18n.server.ts'
 import { errorFields, isUnavailable, log, requestContext } from '~/services/logger.server.ts'
 import { NonceProvider } from '~/utils/nonce.ts'
+import { StylesProvider } from '~/utils/site-styles.tsx'
+import siteStyles from '~/tailwind.css?inline'
 
 // Background work server.ts starts once the build is loaded (it cannot import app code itself).
 export { startPaymentReconciler } from '~/services/payments/reconcile.server.ts'
@@ -93,14 +95,16 @@ export default async function handleRequest(
     })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={streamTimeout}
-            nonce={nonce}
-          />
-        </I18nextProvider>
+        <StylesProvider value={siteStyles}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer
+              context={remixContext}
+              url={request.url}
+              abortDelay={streamTimeout}
+              nonce={nonce}
+            />
+          </I18nextProvider>
+        </StylesProvider>
       </NonceProvider>,
       {
         nonce,

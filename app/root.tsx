@@ -36,12 +36,11 @@ import { PAGE_VARY, PRIVATE } from '~/utils/cache-control.ts'
 import { combineHeaders } from '~/utils/http.ts'
 import { useOptionalRootData } from '~/utils/hooks.ts'
 import { useNonce } from '~/utils/nonce.ts'
+import { SiteStyles } from '~/utils/site-styles.tsx'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
-import tailwindHref from '~/tailwind.css?url'
 import { APPLE_TOUCH_ICON, THEME_COLOR } from '~/utils/web-app.ts'
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: tailwindHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   // The installable app (docs/push.md).
   { rel: 'manifest', href: '/manifest.webmanifest' },
@@ -111,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light" />
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
+        <SiteStyles />
         <Links />
         {data?.gtmId ? <TagManager id={data.gtmId} nonce={nonce} /> : null}
       </head>

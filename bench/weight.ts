@@ -64,6 +64,9 @@ function resourcesOf(html: string) {
   const scripts = new Set<string>()
   const styles = new Set<string>()
   const inline: string[] = []
+  const inlineStyles: string[] = []
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
+    inlineStyles.push(match[1]!)
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attrs = attributes(`<script ${match[1]!}>`)
     const src = attrs.get('src')
@@ -83,7 +86,7 @@ function resourcesOf(html: string) {
     if (rel.includes('stylesheet')) styles.add(href)
     if (rel.includes('modulepreload')) scripts.add(href)
   }
-  return { scripts, styles, inline }
+  return { scripts, styles, inline, inlineStyles }
 }
 
 /** Sums a kind of resource; modules are followed through their static imports. */
@@ -144,14 +147,15 @@ try {
   for (const page of pages) {
     const html = await request(`${base}${page.path}`)
     if (html.status !== 200) throw new Error(`${page.path}: ${html.status}`)
-    const { scripts, styles, inline } = resourcesOf(html.text)
+    const { scripts, styles, inline, inlineStyles } = resourcesOf(html.text)
     const js = await download(base, scripts, true)
     const css = await download(base, styles, false)
     const inlineRaw = inline.join('')
+    const stylesRaw = inlineStyles.join('')
     const column = (text: string, width: number) => text.padEnd(width)
     lines.push(
       `${label(page.name)}${column(`${kib(html.wire)} (${kib(Buffer.byteLength(html.text))})`, 24)}${column(`${kib(js.wire)} in ${js.files} files (${kib(js.raw)})`, 34)}${kib(css.wire)} in ${css.files} (${kib(css.raw)})`,
-      `${label('')}of the HTML, inline scripts: ${kib(Buffer.byteLength(inlineRaw))} raw, ~${kib(gzipSync(inlineRaw).length)} gzipped alone`,
+      `${label('')}of the HTML, inline scripts: ${kib(Buffer.byteLength(inlineRaw))} raw, ~${kib(gzipSync(inlineRaw).length)} gzipped alone; the style sheet: ${kib(Buffer.byteLength(stylesRaw))} raw, ~${kib(gzipSync(stylesRaw).length)} gzipped alone`,
       `${label('')}largest scripts: ${js.largest.map((file) => `${file.name} ${kib(file.wire)}`).join(', ')}`,
     )
   }

@@ -120,3 +120,44 @@ test('a page kept for visitors who are not logged in hydrates: its scripts pass 
   await page.getByRole('button', { name: 'OK', exact: true }).first().waitFor({ state: 'detached' })
   expect(refused).toEqual([])
 })
+
+test('the style sheet comes inside the document and stays through hydration and navigation', async () => {
+  const page = await browser.newPage()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  const stylesheets: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+  })
+  const styles = () =>
+    page.evaluate(() => ({
+      linked: document.querySelectorAll('link[rel="stylesheet"]').length,
+      inline: [...document.querySelectorAll('head style[data-href="site"]')].map((style) => ({
+        text: style.textContent?.length ?? 0,
+        rules: (style as HTMLStyleElement).sheet?.cssRules.length ?? 0,
+      })),
+      background: getComputedStyle(document.body).backgroundColor,
+    }))
+  const response = await open(page, '/')
+  const html = await response!.text()
+  expect(html).toMatch(/<head>.*<style [^>]*data-href="site"[^>]*>[^<]*@layer theme.*<\/head>/s)
+  const first = await styles()
+  expect(first.linked).toBe(0)
+  expect(first.inline).toHaveLength(1)
+  expect(first.inline[0]!.text).toBeGreaterThan(20_000)
+  expect(first.inline[0]!.rules).toBeGreaterThan(10)
+  expect(first.background).not.toBe('rgba(0, 0, 0, 0)')
+  // A navigation in the page (no new document) keeps the sheet.
+  await page
+    .getByRole('navigation', { name: 'Основная навигация' })
+    .getByRole('link', { name: 'Как это работает' })
+    .click()
+  await page.waitForURL((url) => url.pathname === '/how-it-works')
+  await page.getByRole('heading', { level: 1 }).waitFor()
+  expect(await styles()).toEqual(first)
+  expect(stylesheets).toEqual([])
+  expect(errors).toEqual([])
+})
