@@ -72,9 +72,10 @@ function toView(row: AuctionRow, state: AuctionState | null, now: number): Aucti
       : (row.endTime?.toISOString() ?? null),
     prebidsCount: Math.max(row.prebidsCount, live?.prebids ?? 0),
     totalBids: live ? live.bids : row.totalBids,
-    lastBidder: live?.lastBidderName ?? null,
+    // Once finished and written to Postgres, the last bid is the winner's (a person or a bot).
+    lastBidder: live ? live.lastBidderName : (row.winner?.username ?? row.winnerBotName ?? null),
     lastBidderId: live?.lastBidder ?? null,
-    lastBidderIsBot: live?.lastBidderIsBot ?? false,
+    lastBidderIsBot: live ? live.lastBidderIsBot : !row.winner && row.winnerBotName !== null,
     timeLeft:
       live?.status === 'live' && live.deadline !== null ? Math.max(0, live.deadline - now) : null,
     startsIn: status === 'upcoming' ? Math.max(0, row.startTime.getTime() - now) : null,
