@@ -118,3 +118,32 @@ export async function* pendingJobs(channels: readonly AlertChannelName[]) {
     after = { createdAt: last.createdAt, id: last.id }
   }
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** How long an alert's record is kept once done with; a dead letter, longer (docs/rules.md#alerts). */
+export const SETTLED_KEPT_MS = 30 * DAY_MS
+export const DEAD_KEPT_MS = 90 * DAY_MS
+const PRUNE_BATCH = 5_000
+
+/**
+ * Deletes the records of alerts done with long ago: older than 30 days, a dead letter older than
+ * 90. A pending alert is never deleted (the recovery pass needs it), and an old alert's key
+ * cannot come back (each names a minute, an auction's finish or start, an order or a payment),
+ * so nothing is sent twice for it. In batches, so that no delete holds the table for long.
+ */
+export async function pruneSettled(now = new Date()): Promise<number> {
+  const settledBefore = new Date(now.getTime() - SETTLED_KEPT_MS)
+  const deadBefore = new Date(now.getTime() - DEAD_KEPT_MS)
+  let deleted = 0
+  for (;;) {
+    const count = await getPrisma().$executeRaw`
+      DELETE FROM "AlertDelivery" WHERE id IN (
+        SELECT id FROM "AlertDelivery"
+        WHERE status <> 'pending'
+          AND "createdAt" < ${settledBefore}
+          AND (status <> 'dead' OR "createdAt" < ${deadBefore})
+        LIMIT ${PRUNE_BATCH})`
+    deleted += count
+    if (count < PRUNE_BATCH) return deleted
+  }
+}

@@ -5,6 +5,7 @@ import {
   type AlertRequest,
   type AlertSink,
 } from '~/services/alerts/enqueue.server.ts'
+import { pruneSettled } from '~/services/alerts/deliveries.server.ts'
 import { requeuePending } from '~/services/alerts/recovery.server.ts'
 import { errorFields, log } from '~/services/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
@@ -13,13 +14,15 @@ import { getPrisma } from '~/utils/db.server.ts'
 // starts in 5 minutes; an order lapses in 24 hours or in 2 hours. Run by the engine's lease
 // holder; each alert's key keeps a second instance's or a second round's repeat out. The lease
 // holder also runs the recovery pass (app/services/alerts/recovery.server.ts) when it takes the
-// lease and every minute: the pending alerts Redis lost are queued again.
+// lease and every minute: the pending alerts Redis lost are queued again; and every hour it
+// deletes the records of alerts done with long ago (pruneSettled).
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 export const STARTS_SOON_MS = 5 * MINUTE_MS
 const EVERY_MS = 20_000
 const RECOVER_EVERY_MS = 60_000
+const PRUNE_EVERY_MS = 60 * MINUTE_MS
 
 /** The clock's alerts due at `now`. */
 export async function dueAlerts(now: Date): Promise<AlertRequest[]> {
@@ -70,12 +73,14 @@ export class AlertScheduler {
   private interval: NodeJS.Timeout | undefined
   private busy = false
   private recoveredAt = 0
+  private prunedAt = 0
 
   constructor(private readonly sink?: AlertSink) {}
 
   start() {
     if (this.interval) return
     this.recoveredAt = 0
+    this.prunedAt = 0
     this.interval = setInterval(() => void this.tick(), EVERY_MS)
     this.interval.unref()
     void this.tick()
@@ -86,7 +91,10 @@ export class AlertScheduler {
     this.interval = undefined
   }
 
-  /** One round: the alerts due, then the recovery pass when its minute came; the number queued. */
+  /**
+   * One round: the alerts due, then the recovery pass when its minute came and the pruning when
+   * its hour came; the number queued.
+   */
   async tick(now = new Date()) {
     if (this.busy) return 0
     this.busy = true
@@ -105,6 +113,15 @@ export class AlertScheduler {
       }
     } catch (error) {
       log.warn('alert recovery failed', errorFields(error))
+    }
+    try {
+      if (now.getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
+        const deleted = await pruneSettled(now)
+        this.prunedAt = now.getTime()
+        if (deleted > 0) log.info('old alert records deleted', { count: deleted })
+      }
+    } catch (error) {
+      log.warn('alert records pruning failed', errorFields(error))
     } finally {
       this.busy = false
     }
