@@ -80,3 +80,30 @@ test('<Trans> given this t finds its key in the namespace the t was made for', a
   )
   expect(html).toContain('get <strong class="font-semibold text-slate-900">5 free bids</strong>')
 })
+
+test('a t kept from before a change of language resolves in the new language and keeps nothing', async () => {
+  const i18n = await instance('ru')
+  let kept: ((key: string) => string) | undefined
+  function Keeper() {
+    const { t } = useTranslation()
+    kept = t
+    return <p>{t('nav.home')}</p>
+  }
+  const render = () =>
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <Keeper />
+      </I18nextProvider>,
+    )
+  const inRussian = i18n.getFixedT('ru', 'common')
+  const inEnglish = i18n.getFixedT('en', 'common')
+  expect(render()).toBe(`<p>${inRussian('nav.home')}</p>`)
+  await i18n.changeLanguage('en')
+  // An event handler rendered in Russian, called after the change.
+  expect(kept!('nav.home')).toBe(inEnglish('nav.home'))
+  expect(kept!('nav.menu')).toBe(inEnglish('nav.menu'))
+  await i18n.changeLanguage('ru')
+  expect(render()).toBe(`<p>${inRussian('nav.home')}</p>`)
+  expect(kept!('nav.menu')).toBe(inRussian('nav.menu'))
+  expect(inRussian('nav.menu')).not.toBe(inEnglish('nav.menu'))
+})

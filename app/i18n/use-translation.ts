@@ -38,12 +38,15 @@ export const useTranslation: typeof useI18nextTranslation = (ns, options) => {
   const rememberingT = useMemo(() => {
     if (!ready || options?.lng || typeof i18n.language !== 'string') return t
     const texts = textsOf(i18n, scope)
+    const language = i18n.language
     const resolve = t as unknown as (...args: unknown[]) => unknown
     // What i18next's function carries (its language and namespaces, which <Trans t={t}> reads)
     // is carried by this one too.
     return Object.assign(function translate(...args: unknown[]) {
       const [key] = args
-      if (args.length !== 1 || typeof key !== 'string') {
+      // A call with options, or one made after the language changed and before this component
+      // rendered again (an event handler kept from before), is not kept.
+      if (args.length !== 1 || typeof key !== 'string' || i18n.language !== language) {
         return resolve(...args)
       }
       let text = texts.get(key)
