@@ -50,13 +50,6 @@ async function seriousViolations(page: Page) {
     )
 }
 
-/**
- * A test that opens several pages (signing in counts as one) gets 45 s for each: under load each page
- * here has taken over 15 s (hydration, the network falling quiet, axe), and a test of six pages
- * ran past the suite's 90 s on a loaded 2-core machine.
- */
-const forPages = (pages: number) => pages * 45_000
-
 let liveSlug = ''
 let liveId = ''
 beforeAll(async () => {
@@ -76,99 +69,88 @@ const publicPages = () => [
   '/no-such-page',
 ]
 
+type PageSet = {
+  name: string
+  /** Signs the page's person in (one page more to wait for), or nothing for a visitor. */
+  signIn?: (page: Page, label: string) => Promise<unknown>
+  paths: () => string[]
+  /** The path opens a dialog route: its dialog is waited for before axe runs. */
+  dialog?: (path: string) => boolean
+}
+
+const pageSets: PageSet[] = [
+  { name: 'public pages', paths: publicPages },
+  {
+    name: 'pages of a logged-in person',
+    signIn: (page, label) => newUser(page, `a11y${label}`),
+    paths: () => [
+      '/',
+      '/profile',
+      '/profile?edit=1',
+      '/bid-history',
+      `/auction/${liveSlug}`,
+      '/logout',
+    ],
+  },
+  {
+    name: 'the admin dashboard and its dialog routes',
+    signIn: (page) => login(page, 'admin', 'admin123'),
+    paths: () => [
+      '/admin',
+      '/admin/auctions/new',
+      `/admin/auctions/${liveId}/edit`,
+      `/admin/auctions/${liveId}/end`,
+      '/admin/bots/settings',
+    ],
+    dialog: (path) => path !== '/admin',
+  },
+  {
+    name: "the admin lists' dialog routes",
+    signIn: (page) => login(page, 'admin', 'admin123'),
+    paths: () => [
+      '/admin/users/no-such/edit',
+      '/admin/users/no-such/activity',
+      '/admin/users/no-such/delete',
+      '/admin/orders/no-such/refund',
+      '/admin/finished-auctions/no-such/stats',
+      '/admin/finished-auctions/no-such/delete',
+    ],
+    dialog: () => true,
+  },
+]
+
+/**
+ * A test gets 45 s for each page it opens (signing in counts as one): under load each page here
+ * has taken over 15 s (hydration, the network falling quiet, axe), and a test of six pages ran
+ * past the suite's 90 s on a loaded 2-core machine.
+ */
+const timeFor = (set: PageSet) => (set.paths().length + (set.signIn ? 1 : 0)) * 45_000
+
 // Each test its own context: the eight run at once (most of their time is pages loading).
 describe.concurrent('accessibility', () => {
   for (const [label, options] of [
     ['desktop', {}],
     ['phone', phone],
   ] as const) {
-    test(
-      `public pages (${label})`,
-      async () => {
-        const page = await browser.newPage(options)
-        const problems: string[] = []
-        for (const path of publicPages()) {
-          await open(page, path)
-          await page.waitForLoadState('networkidle').catch(() => {})
-          for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
-        }
-        await page.context().close()
-        expect(problems).toEqual([])
-      },
-      forPages(7),
-    )
-
-    test(
-      `pages of a logged-in person (${label})`,
-      async () => {
-        const page = await browser.newPage(options)
-        await newUser(page, `a11y${label}`)
-        const problems: string[] = []
-        for (const path of [
-          '/',
-          '/profile',
-          '/profile?edit=1',
-          '/bid-history',
-          `/auction/${liveSlug}`,
-          '/logout',
-        ]) {
-          await open(page, path)
-          await page.waitForLoadState('networkidle').catch(() => {})
-          for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
-        }
-        await page.context().close()
-        expect(problems).toEqual([])
-      },
-      forPages(7),
-    )
-
-    test(
-      `the admin dashboard and its dialog routes (${label})`,
-      async () => {
-        const page = await browser.newPage(options)
-        await login(page, 'admin', 'admin123')
-        const problems: string[] = []
-        for (const path of [
-          '/admin',
-          '/admin/auctions/new',
-          `/admin/auctions/${liveId}/edit`,
-          `/admin/auctions/${liveId}/end`,
-          '/admin/bots/settings',
-        ]) {
-          await open(page, path)
-          await page.waitForLoadState('networkidle').catch(() => {})
-          if (path !== '/admin') await page.getByRole('dialog').waitFor()
-          for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
-        }
-        await page.context().close()
-        expect(problems).toEqual([])
-      },
-      forPages(6),
-    )
-
-    test(
-      `the admin lists' dialog routes (${label})`,
-      async () => {
-        const page = await browser.newPage(options)
-        await login(page, 'admin', 'admin123')
-        const problems: string[] = []
-        for (const path of [
-          '/admin/users/no-such/edit',
-          '/admin/users/no-such/activity',
-          '/admin/users/no-such/delete',
-          '/admin/orders/no-such/refund',
-          '/admin/finished-auctions/no-such/stats',
-          '/admin/finished-auctions/no-such/delete',
-        ]) {
-          await open(page, path)
-          await page.waitForLoadState('networkidle').catch(() => {})
-          await page.getByRole('dialog').waitFor()
-          for (const problem of await seriousViolations(page)) problems.push(`${path}: ${problem}`)
-        }
-        await page.context().close()
-        expect(problems).toEqual([])
-      },
-      forPages(7),
-    )
+    for (const set of pageSets) {
+      test(
+        `${set.name} (${label})`,
+        async () => {
+          const page = await browser.newPage(options)
+          await set.signIn?.(page, label)
+          const problems: string[] = []
+          for (const path of set.paths()) {
+            await open(page, path)
+            await page.waitForLoadState('networkidle').catch(() => {})
+            if (set.dialog?.(path)) await page.getByRole('dialog').waitFor()
+            for (const problem of await seriousViolations(page))
+              problems.push(`${path}: ${problem}`)
+          }
+          await page.context().close()
+          expect(problems).toEqual([])
+        },
+        timeFor(set),
+      )
+    }
   }
 })
