@@ -15,7 +15,7 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-setup.ts'],
-    setupFiles: ['tests/setup/per-file.ts'],
+    setupFiles: ['tests/setup/cpu-group.ts', 'tests/setup/per-file.ts'],
     pool: 'forks',
     // Most files spend their time waiting on Redis, Postgres and timers: three at a time on two
     // cores (Vitest's default there is one) take about two thirds of the time.

@@ -34,6 +34,7 @@ export default defineConfig({
     include: group === 'alone' ? alone : ['tests/e2e/**/*.e2e.ts'],
     exclude: group === 'parallel' ? alone : [],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    setupFiles: ['tests/setup/cpu-group.ts'],
     pool: 'forks',
     fileParallelism: group === 'parallel',
     maxWorkers: group === 'parallel' ? workers : 1,

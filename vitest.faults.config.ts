@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ['tests/faults/**/*.faults.ts'],
     globalSetup: ['tests/faults/global-setup.ts'],
+    setupFiles: ['tests/setup/cpu-group.ts'],
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 180_000,

@@ -30,10 +30,14 @@ function relayLines(
   return new Promise<void>((resolve) => lines.once('close', resolve))
 }
 
+/** The file to run for `command`: a path or node and npm as they are, else node_modules/.bin's. */
+export function commandFile(command: string) {
+  return command.includes('/') || command === 'node' || command === 'npm' ? command : bin(command)
+}
+
 /** Runs a command from node_modules/.bin (or any path) and resolves with its exit code. */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<number> {
-  const file =
-    command.includes('/') || command === 'node' || command === 'npm' ? command : bin(command)
+  const file = commandFile(command)
   const { prefix, onLine, ...spawnOptions } = options
   const stdio: StdioOptions = prefix === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe']
   return new Promise((resolve, reject) => {

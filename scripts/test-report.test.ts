@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { spawnSync } from 'node:child_process'
 import { root } from './run.ts'
-import { failureNotes } from './test-report.ts'
+import { deprecationNotes, failureNotes } from './test-report.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'test-report-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -41,4 +41,17 @@ test("a vitest run's failed tests and unhandled errors are noted, in colour or n
     expect(text).not.toMatch(/passes/)
     expect(text).not.toContain('\u001b[')
   }
+})
+
+describe('deprecationNotes', () => {
+  test("keeps Remix's future-change warnings and Node's deprecations, each once", () => {
+    const notes = deprecationNotes()
+    const remix =
+      '[alone] ⚠️ REMIX FUTURE CHANGE: Externally-accessed resource routes will no longer be able to return raw JavaScript objects'
+    const node =
+      '[unit] (node:123) [DEP0040] DeprecationWarning: The `punycode` module is deprecated.'
+    for (const line of [remix, '[unit] ✓ a test', remix, node, '[browser] all passed'])
+      notes.onLine(line)
+    expect([...notes.noted]).toEqual([remix, node])
+  })
 })

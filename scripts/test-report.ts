@@ -43,3 +43,21 @@ export function failureNotes() {
     },
   }
 }
+
+/**
+ * What a framework or Node says it will stop doing (Remix's "REMIX FUTURE CHANGE", React
+ * Router's future flag warnings, Node's DeprecationWarning), each kind once: the suite fails on
+ * them, so that a maintainer answers each as it says instead of learning to ignore it.
+ */
+export const DEPRECATION = /REMIX FUTURE CHANGE|Future Flag Warning|DeprecationWarning/
+
+export function deprecationNotes() {
+  const noted = new Set<string>()
+  return {
+    noted,
+    onLine(raw: string) {
+      const text = raw.replace(COLOURS, '').trim()
+      if (DEPRECATION.test(text) && noted.size < MOST) noted.add(text.slice(0, 400))
+    },
+  }
+}

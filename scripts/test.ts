@@ -6,9 +6,11 @@
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
-import { failureText, runOrFail, StepFailed } from './run.ts'
+import { commandFile, failureText, runOrFail, StepFailed } from './run.ts'
+import { CPU_GROUP_ENV, inGroup } from './cpu-time.ts'
+import { costs } from './test-costs.ts'
 import { unsupportedReason } from './image/podman.ts'
-import { failureNotes } from './test-report.ts'
+import { deprecationNotes, failureNotes } from './test-report.ts'
 import { chromiumPaths } from '../tests/e2e/chromium.ts'
 
 /** Debian's package that brings `binary`, installed as root when missing. */
@@ -33,33 +35,15 @@ function ensurePackage(binary: string, pkg: string, hint: string) {
   }
 }
 
-/** Each step's name and seconds, printed at the end whether the suite passed or not. */
-const times: Array<[string, number]> = []
-/** The steps inside the lanes, printed after the steps (their time is within the lanes' step). */
-const laneTimes: Array<[string, number]> = []
-let current: { name: string; started: number } | null = null
+/** Deprecation warnings any lane printed: the suite fails on them (scripts/test-report.ts). */
+const deprecations = deprecationNotes()
+
+/** Each step's and lane's wall and CPU seconds, printed at the end (scripts/test-costs.ts). */
+const cost = costs()
 
 function step(name: string) {
-  endStep()
-  current = { name, started: Date.now() }
+  cost.step(name)
   process.stdout.write(`\n[test] ${name}\n`)
-}
-
-function endStep() {
-  if (current) times.push([current.name, (Date.now() - current.started) / 1000])
-  current = null
-}
-
-function printTimes() {
-  endStep()
-  const total = times.reduce((sum, [, seconds]) => sum + seconds, 0)
-  process.stdout.write('\n[test] times:\n')
-  const row = ([name, seconds]: [string, number]) =>
-    process.stdout.write(`[test]   ${seconds.toFixed(0).padStart(5)} s  ${name}\n`)
-  times.forEach(row)
-  row(['in all', total])
-  if (laneTimes.length) process.stdout.write('[test] within the lanes:\n')
-  laneTimes.forEach(row)
 }
 
 type LaneStep = [name: string, command: string, args: string[], env: Record<string, string>]
@@ -97,12 +81,17 @@ async function lane(
   for (const [name, command, args, extra] of steps) {
     const started = Date.now()
     const notes = failureNotes()
+    const group = cost.suite.sub(label)
     process.stdout.write(`\n[test] [${label}] ${name}\n`)
     try {
-      await runOrFail(command, args, {
-        env: { ...env, ...extra },
+      const [file, groupArgs] = inGroup(group, commandFile(command), args)
+      await runOrFail(file, groupArgs, {
+        env: { ...env, ...extra, ...(group.dir ? { [CPU_GROUP_ENV]: group.dir } : {}) },
         prefix: `[${label}]`,
-        onLine: notes.onLine,
+        onLine: (line) => {
+          notes.onLine(line)
+          deprecations.onLine(line)
+        },
       })
     } catch (error) {
       if (!(error instanceof StepFailed)) throw error
@@ -114,7 +103,7 @@ async function lane(
         message: `${name} (${error.message})${named}`,
       })
     } finally {
-      laneTimes.push([`${label}: ${name}`, (Date.now() - started) / 1000])
+      cost.laneStep(`${label}: ${name}`, started, group)
     }
   }
   return failures
@@ -196,19 +185,28 @@ async function main() {
       : []
     step('the container image, finishing')
     const failures = [...checks, ...units, ...tests, ...(await image)]
+    if (deprecations.noted.size > 0) {
+      const said = [...deprecations.noted].map((line) => `\n[test]   ${line}`).join('')
+      failures.push({
+        step: 'deprecations',
+        code: 1,
+        message: `a framework or Node deprecation warning was printed; answer it as it says${said}`,
+      })
+    }
     if (failures.length) {
       throw new StepFailed(
         `${failures.length} failed:\n${failures.map((failure) => `- ${failure.message}`).join('\n')}`,
         failures[0]!.code,
       )
     }
-    printTimes()
+    cost.print()
     process.stdout.write('\n[test] all passed\n')
   } catch (error) {
-    printTimes()
+    cost.print()
     throw error
   } finally {
     await services.stop()
+    cost.remove()
   }
 }
 

@@ -4,6 +4,7 @@ import { loginRedirect } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
+import { sentByFetcher } from '~/utils/form.server.ts'
 
 export const AUTOBID_INTENTS = ['autobid', 'autobidStop'] as const
 
@@ -19,7 +20,7 @@ export async function handleAutoBidForm(
   auctionId: string,
 ) {
   const t = await getFixedT(request, AUTOBID_NS)
-  const viaFetcher = form.get('via') === 'fetcher'
+  const viaFetcher = sentByFetcher(form)
   const intent = form.get('intent')
   const failed = intent === 'autobid' ? t('autobid:startFailed') : t('autobid:stopFailed')
   const reply = (ok: boolean, message: string, status: number) =>

@@ -1,4 +1,6 @@
+import { data } from '@remix-run/node'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { json } from '~/utils/api.server.ts'
 import { BodyTooLarge, MAX_FORM_BYTES, readBody } from '~/utils/request-body.server.ts'
 
 /**
@@ -47,4 +49,16 @@ async function refusal(request: Request, status: number, key: string) {
     status,
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   })
+}
+
+/** Whether a form came from a fetcher of the site's pages (their forms say so once hydrated). */
+export const sentByFetcher = (form: FormData) => form.get('via') === 'fetcher'
+
+/**
+ * A form route's answer when it does not redirect: to a fetcher, Remix's data (a refusal stays
+ * data for the page to show, not an error); to any other client, a JSON response, as Remix asks of
+ * resource routes reached from outside.
+ */
+export function formAnswer<T>(form: FormData, body: T, init?: number | ResponseInit) {
+  return sentByFetcher(form) ? data(body, init) : json(body, init)
 }

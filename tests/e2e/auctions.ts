@@ -73,6 +73,20 @@ export async function untilLive(auctionId: string, timeoutMs = 15_000) {
   )
 }
 
+/** The auctions the home page shows now: every live and upcoming one, as the JSON API lists them. */
+export async function shownAuctionIds(): Promise<string[]> {
+  const { json } = await call('/api/auctions', { method: 'GET' })
+  const groups = json as Record<string, Array<{ id: string }>>
+  return [...(groups.live ?? []), ...(groups.upcoming ?? [])].map((auction) => auction.id)
+}
+
+/** Whether any of `auctionIds` has finished (or left the engine, as a finished one does). */
+export async function anyFinished(auctionIds: string[]) {
+  const { engine } = connect()
+  const states = await Promise.all(auctionIds.map((id) => engine.getState(id)))
+  return states.some((state) => !state || state.status === 'finished')
+}
+
 /**
  * Resolves once everything the engine has put into its outbox so far is written to Postgres:
  * what a test looks for there after an answer (a ledger row, a credit) is there by then, and

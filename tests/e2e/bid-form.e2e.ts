@@ -47,7 +47,8 @@ async function send(
             'Accept-Language': language,
             ...(cookie ? { Cookie: cookie } : {}),
           },
-          body: new URLSearchParams({ intent, auctionId }).toString(),
+          // As the page's fetcher sends it (app/components/auction/bid-panel.tsx).
+          body: new URLSearchParams({ intent, auctionId, via: 'fetcher' }).toString(),
         })
   const text = await response.text()
   return {
@@ -190,9 +191,22 @@ describe('one decision for every way a bid is sent', () => {
         'Content-Type': 'application/x-www-form-urlencoded',
         Cookie: person.cookie,
       },
-      body: 'intent=steal&auctionId=x',
+      body: 'intent=steal&auctionId=x&via=fetcher',
     })
     expect(fetcher.status).toBe(400)
+    // A client that is neither the page's fetcher nor its plain form gets JSON.
+    const outside = await fetch(`${base()}/resources/bid`, {
+      method: 'POST',
+      headers: {
+        Origin: base(),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: person.cookie,
+      },
+      body: 'intent=steal&auctionId=x',
+    })
+    expect(outside.status).toBe(400)
+    expect(outside.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await outside.json()).toMatchObject({ ok: false, price: null, bidBalance: null })
     const form = await postPage(
       '/resources/bid',
       { form: { intent: 'steal', redirectTo: '/' } },

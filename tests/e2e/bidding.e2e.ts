@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { createAuction, untilLive } from './auctions.ts'
+import { anyFinished, createAuction, shownAuctionIds, untilLive } from './auctions.ts'
 import { open, phone, screenshot, setupBrowser } from './browser.ts'
 import { login, newUser, register, uniqueName } from './people.ts'
 
@@ -115,6 +115,9 @@ describe('bidding with JavaScript', () => {
       ),
     )
     await alice.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    // The page reads its data again when an auction it shows finishes (its card shows the
+    // winner), whoever's test made it; a bid alone never makes it read (app/utils/revalidation.ts).
+    const shown = await shownAuctionIds()
     const dataRequests: URL[] = []
     alice.on('request', (request) => {
       const url = new URL(request.url())
@@ -136,9 +139,13 @@ describe('bidding with JavaScript', () => {
     await expect.poll(() => cardBid(alice).isEnabled()).toBe(true)
     expect(await card(alice).getByRole('timer').textContent()).toMatch(/^00:(0\d|10)/)
     // The bid was charged: the header shows the new balance the socket brought, and no data
-    // was read again for it (the page's hundred cards are not read again after every bid).
+    // was read again for it (the page's hundred cards are not read again after every bid): a
+    // data request is the page's answer to an auction it shows finishing, and to nothing else.
     await expect.poll(() => alice.locator('header').textContent()).toContain('4 ставки')
-    expect(dataRequests.map((url) => url.pathname + url.search)).toEqual([])
+    const readAgain = dataRequests.map((url) => url.pathname + url.search)
+    if (readAgain.length > 0) {
+      expect(await anyFinished(shown), `read with no auction finished: ${readAgain}`).toBe(true)
+    }
 
     // A prebid from an upcoming card.
     await card(alice, later.title).getByRole('button', { name: 'Предварительная ставка' }).click()

@@ -179,6 +179,7 @@ function BidSubmission({
     const body = new FormData()
     body.set('intent', intent)
     body.set('auctionId', auctionId)
+    body.set('via', 'fetcher')
     void submit(body, { method: 'post', action: BID_ACTION, preventScrollReset: true })
   }, [submit, intent, auctionId])
 

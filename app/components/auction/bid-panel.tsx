@@ -110,7 +110,7 @@ export function BidFormFields({
 }: {
   auctionId: string
   intent: BidIntent
-  /** The page a post without JavaScript comes back to; none for a fetcher's. */
+  /** The page a post without JavaScript comes back to; null for a fetcher's (it says so). */
   redirectTo: string | null
   pending: boolean
   label: string
@@ -123,7 +123,11 @@ export function BidFormFields({
     <>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="auctionId" value={auctionId} />
-      {redirectTo === null ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
+      {redirectTo === null ? (
+        <input type="hidden" name="via" value="fetcher" />
+      ) : (
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+      )}
       <button
         type="submit"
         disabled={pending || Boolean(disabledReason)}

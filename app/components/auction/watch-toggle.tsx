@@ -37,7 +37,9 @@ export function WatchToggle({
     <fetcher.Form method="post" action={WATCH_ACTION} preventScrollReset className={className}>
       <input type="hidden" name="auctionId" value={auctionId} />
       <input type="hidden" name="watching" value={shown ? '0' : '1'} />
-      {hydrated ? null : (
+      {hydrated ? (
+        <input type="hidden" name="via" value="fetcher" />
+      ) : (
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       )}
       <button

@@ -6,7 +6,7 @@ import { createToastHeaders, redirectWithToast } from '~/services/toast.server.t
 import { getPrisma } from '~/utils/db.server.ts'
 import { safeRedirect } from '~/utils/http.ts'
 import { completeProfileError, genders, phoneSchema } from '~/validation/user.ts'
-import { readForm } from '~/utils/form.server.ts'
+import { readForm, sentByFetcher } from '~/utils/form.server.ts'
 
 // The complete-profile dialog posts here (a plain form without JavaScript, a fetcher with it).
 // Checks run in the order of docs/rules.md#onboarding; each failure is one error message.
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request)
   const form = await readForm(request)
   const to = safeRedirect(form.get('redirectTo'))
-  const fetcher = form.get('via') === 'fetcher'
+  const fetcher = sentByFetcher(form)
   const user = await getOptionalUser(request)
   const fail = async (message: string, status: number) =>
     fetcher

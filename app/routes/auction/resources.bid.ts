@@ -1,10 +1,10 @@
-import { data, type ActionFunctionArgs, type HeadersFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type HeadersFunction } from '@remix-run/node'
 import { decideBid } from '~/services/bidding.server.ts'
 import { loginRedirect } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUserId } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
-import { readForm } from '~/utils/form.server.ts'
+import { formAnswer, readForm } from '~/utils/form.server.ts'
 import { PRIVATE } from '~/utils/cache-control.ts'
 import { safeRedirect } from '~/utils/http.ts'
 import { methodNotAllowed } from '~/utils/api.server.ts'
@@ -22,7 +22,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = redirectTo === null ? null : safeRedirect(redirectTo)
   if (intent !== 'bid' && intent !== 'prebid') {
     const message = t('api.invalid')
-    if (back === null) return data({ ok: false, message, price: null, bidBalance: null }, 400)
+    if (back === null) {
+      return formAnswer(form, { ok: false, message, price: null, bidBalance: null }, 400)
+    }
     return redirectWithToast(back, { type: 'error', description: message })
   }
   const auctionId = String(form.get('auctionId') ?? '')
@@ -41,7 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : ({ type: 'error', title: failed, description: decision.message } as const)
     return redirectWithToast(back, toast)
   }
-  return data(
+  return formAnswer(
+    form,
     {
       ok: decision.ok,
       message: decision.message,

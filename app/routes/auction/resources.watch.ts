@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { setWatching, WATCH_NS } from '~/models/watch.server.ts'
 import { loginRedirect } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -6,7 +6,7 @@ import { getOptionalUserId } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { methodNotAllowed } from '~/utils/api.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
-import { readForm } from '~/utils/form.server.ts'
+import { formAnswer, readForm } from '~/utils/form.server.ts'
 import { safeRedirect } from '~/utils/http.ts'
 
 // Where every watch toggle posts (auction cards, the auction page; app/components/auction/
@@ -22,8 +22,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await getOptionalUserId(request)
   if (!userId) {
     if (back !== null) return loginRedirect(back)
-    return data<WatchActionResult>(
-      { ok: false, watching: null, message: t('watch:loginRequired') },
+    return formAnswer(
+      form,
+      { ok: false, watching: null, message: t('watch:loginRequired') } satisfies WatchActionResult,
       401,
     )
   }
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     status = error.status
     outcome = { ok: false, watching: null, message: t(error.key) }
   }
-  if (back === null) return data(outcome, status)
+  if (back === null) return formAnswer(form, outcome, status)
   return redirectWithToast(
     back,
     outcome.ok

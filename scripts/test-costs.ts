@@ -1,0 +1,82 @@
+// What each part of `npm test` cost: wall seconds and CPU seconds (scripts/cpu-time.ts) of each
+// step, each lane and each test file, printed at the end whether the suite passed or not.
+import { groupFileName, machineBusySeconds, runGroup, type CpuGroup } from './cpu-time.ts'
+
+export type Cost = { name: string; wall: number; cpu: number | null }
+
+/** How many of the most expensive test files are named at the end. */
+const TOP = 10
+
+const cpu = (seconds: number | null) =>
+  seconds === null ? '    -' : seconds.toFixed(0).padStart(5)
+const line = (text: string) => process.stdout.write(`[test] ${text}\n`)
+const row = ({ name, wall, cpu: used }: Cost) =>
+  line(`  ${wall.toFixed(0).padStart(5)} s ${cpu(used)} s  ${name}`)
+
+export function costs() {
+  const started = Date.now()
+  const busyAtStart = machineBusySeconds()
+  const suite = runGroup(`penny-auction-test-${process.pid}`)
+  const steps: Cost[] = []
+  const laneSteps: Cost[] = []
+  const files: Cost[] = []
+  let current: { name: string; started: number; cpu: number | null } | null = null
+
+  function endStep() {
+    if (!current) return
+    const used = suite.seconds()
+    steps.push({
+      name: current.name,
+      wall: (Date.now() - current.started) / 1000,
+      cpu: used === null || current.cpu === null ? null : used - current.cpu,
+    })
+    current = null
+  }
+
+  return {
+    /** The group of this run: lanes get theirs under it. */
+    suite,
+    /** Starts the next step of the run (the previous one ends). */
+    step(name: string) {
+      endStep()
+      current = { name, started: Date.now(), cpu: suite.seconds() }
+    },
+    /** A step within a lane, its group's CPU, and the test files' groups under it. */
+    laneStep(name: string, started: number, group: CpuGroup) {
+      laneSteps.push({ name, wall: (Date.now() - started) / 1000, cpu: group.seconds() })
+      for (const file of group.children()) {
+        files.push({ name: groupFileName(file.name), wall: 0, cpu: file.seconds })
+      }
+    },
+    print() {
+      endStep()
+      const total = steps.reduce((sum, { wall }) => sum + wall, 0)
+      line('')
+      line('times (wall seconds, then CPU seconds: user + system of every process each started):')
+      steps.forEach(row)
+      row({ name: 'in all', wall: total, cpu: suite.seconds() })
+      if (laneSteps.length) line('within the steps, each lane:')
+      laneSteps.forEach(row)
+      const busy = machineBusySeconds()
+      if (busy !== null && busyAtStart !== null) {
+        const wall = (Date.now() - started) / 1000
+        line(
+          `the whole machine meanwhile: ${(busy - busyAtStart).toFixed(0)} CPU seconds busy in ${wall.toFixed(0)} s (the services it did not start and anything else running included)`,
+        )
+      }
+      if (suite.dir === null) {
+        line('CPU seconds not measured: no CPU accounting group could be made (root on Linux)')
+        return
+      }
+      const top = files.sort((a, b) => (b.cpu ?? 0) - (a.cpu ?? 0)).slice(0, TOP)
+      if (top.length === 0) return
+      line(
+        `the ${top.length} test files that cost the most CPU (their process and what it started; a lane's shared server counts in the lane):`,
+      )
+      for (const file of top) line(`  ${cpu(file.cpu)} s  ${file.name}`)
+    },
+    remove() {
+      suite.remove()
+    },
+  }
+}
