@@ -112,19 +112,36 @@ export function setupBrowser({
 
 /** The requests each context has sent and not yet had answered, with when they were sent. */
 const inFlight = new WeakMap<BrowserContext, Map<Request, number>>()
+/** What went wrong in each context's pages: failed requests, error answers, uncaught errors. */
+const troubles = new WeakMap<BrowserContext, string[]>()
+/** Troubles kept per context at most: the first ones explain the rest. */
+const MOST_TROUBLES = 12
 
 function followRequests(context: BrowserContext) {
   const pending = new Map<Request, number>()
+  const seen: string[] = []
+  const note = (text: string) => {
+    if (seen.length < MOST_TROUBLES) seen.push(text)
+  }
   inFlight.set(context, pending)
+  troubles.set(context, seen)
   context.on('request', (request) => pending.set(request, Date.now()))
   context.on('requestfinished', (request) => pending.delete(request))
-  context.on('requestfailed', (request) => pending.delete(request))
+  context.on('requestfailed', (request) => {
+    pending.delete(request)
+    note(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`)
+  })
+  context.on('response', (response) => {
+    if (response.status() >= 500) note(`answered ${response.status()}: ${response.url()}`)
+  })
+  context.on('weberror', (error) => note(`uncaught in the page: ${error.error().message}`))
 }
 
 /**
  * What the failed test's pages were doing when it ended: each page's address and the requests
  * still unanswered, with their age (a wait that timed out on a busy machine says which answer it
- * was waiting for).
+ * was waiting for), then the requests that failed, the server errors and the pages' uncaught
+ * errors (a page that never hydrates says why).
  */
 function reportPages(test: string, contexts: readonly BrowserContext[]) {
   const lines = [`[pages] "${test}" failed; its pages then:`]
@@ -134,6 +151,7 @@ function reportPages(test: string, contexts: readonly BrowserContext[]) {
       const age = ((Date.now() - sent) / 1000).toFixed(1)
       lines.push(`[pages]     unanswered for ${age} s: ${request.method()} ${request.url()}`)
     }
+    for (const trouble of troubles.get(context) ?? []) lines.push(`[pages]     ${trouble}`)
   }
   process.stderr.write(`${lines.join('\n')}\n`)
 }
