@@ -12,6 +12,10 @@ import path from 'node:path'
 
 /** The environment variable that names the group a test file's process joins under. */
 export const CPU_GROUP_ENV = 'TEST_CPU_GROUP'
+/** The environment variable that names the folder where each test file notes its wall time. */
+export const CPU_NOTES_ENV = 'TEST_CPU_NOTES'
+/** The group, under a lane's, of the server the lane's test files share. */
+export const SERVER_GROUP = 'server'
 
 /**
  * A hierarchy of CPU accounting groups: where it is mounted, how it tells a group's CPU time, and

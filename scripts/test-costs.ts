@@ -1,8 +1,19 @@
 // What each part of `npm test` cost: wall seconds and CPU seconds (scripts/cpu-time.ts) of each
 // step, each lane and each test file, printed at the end whether the suite passed or not.
-import { groupFileName, machineBusySeconds, runGroup, type CpuGroup } from './cpu-time.ts'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import {
+  groupFileName,
+  machineBusySeconds,
+  runGroup,
+  SERVER_GROUP,
+  type CpuGroup,
+} from './cpu-time.ts'
 
 export type Cost = { name: string; wall: number; cpu: number | null }
+/** A test file's cost: its own processes', and its lane's shared server's while it ran. */
+type FileCost = Cost & { server: number | null }
 
 /** How many of the most expensive test files are named at the end. */
 const TOP = 10
@@ -19,7 +30,16 @@ export function costs() {
   const suite = runGroup(`penny-auction-test-${process.pid}`)
   const steps: Cost[] = []
   const laneSteps: Cost[] = []
-  const files: Cost[] = []
+  const files: FileCost[] = []
+  /** Where each lane's test files note their wall time (tests/setup/cpu-group.ts). */
+  const notesRoot = mkdtempSync(path.join(tmpdir(), 'test-costs-'))
+  const noteOf = (lane: string, file: string): { wall: number; server: number | null } => {
+    try {
+      return JSON.parse(readFileSync(path.join(notesRoot, lane, `${file}.json`), 'utf8'))
+    } catch {
+      return { wall: 0, server: null }
+    }
+  }
   let current: { name: string; started: number; cpu: number | null } | null = null
 
   function endStep() {
@@ -41,11 +61,18 @@ export function costs() {
       endStep()
       current = { name, started: Date.now(), cpu: suite.seconds() }
     },
+    /** The folder where a lane's test files note their wall time. */
+    notes: (lane: string) => path.join(notesRoot, lane),
     /** A step within a lane, its group's CPU, and the test files' groups under it. */
-    laneStep(name: string, started: number, group: CpuGroup) {
+    laneStep(lane: string, name: string, started: number, group: CpuGroup) {
       laneSteps.push({ name, wall: (Date.now() - started) / 1000, cpu: group.seconds() })
-      for (const file of group.children()) {
-        files.push({ name: groupFileName(file.name), wall: 0, cpu: file.seconds })
+      for (const child of group.children()) {
+        if (child.name === SERVER_GROUP) {
+          laneSteps.push({ name: `${lane}: its shared server`, wall: 0, cpu: child.seconds })
+          continue
+        }
+        const note = noteOf(lane, child.name)
+        files.push({ name: groupFileName(child.name), cpu: child.seconds, ...note })
       }
     },
     print() {
@@ -68,15 +95,21 @@ export function costs() {
         line('CPU seconds not measured: no CPU accounting group could be made (root on Linux)')
         return
       }
-      const top = files.sort((a, b) => (b.cpu ?? 0) - (a.cpu ?? 0)).slice(0, TOP)
+      const whole = (file: FileCost) => (file.cpu ?? 0) + (file.server ?? 0)
+      const top = files.sort((a, b) => whole(b) - whole(a)).slice(0, TOP)
       if (top.length === 0) return
-      line(
-        `the ${top.length} test files that cost the most CPU (their process and what it started; a lane's shared server counts in the lane):`,
-      )
-      for (const file of top) line(`  ${cpu(file.cpu)} s  ${file.name}`)
+      line(`the ${top.length} test files that cost the most CPU:`)
+      line("  wall s, CPU s of its own processes (and what they started), CPU s of its lane's")
+      line('  shared server while it ran (shared with the files running beside it)')
+      for (const file of top) {
+        line(
+          `  ${file.wall.toFixed(0).padStart(5)} s ${cpu(file.cpu)} s ${cpu(file.server)} s  ${file.name}`,
+        )
+      }
     },
     remove() {
       suite.remove()
+      rmSync(notesRoot, { recursive: true, force: true })
     },
   }
 }

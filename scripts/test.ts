@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { ensureServices, ServiceError } from './services.ts'
 import { commandFile, failureText, runOrFail, StepFailed } from './run.ts'
-import { CPU_GROUP_ENV, inGroup } from './cpu-time.ts'
+import { CPU_GROUP_ENV, CPU_NOTES_ENV, inGroup } from './cpu-time.ts'
 import { costs } from './test-costs.ts'
 import { unsupportedReason } from './image/podman.ts'
 import { deprecationNotes, failureNotes } from './test-report.ts'
@@ -86,7 +86,11 @@ async function lane(
     try {
       const [file, groupArgs] = inGroup(group, commandFile(command), args)
       await runOrFail(file, groupArgs, {
-        env: { ...env, ...extra, ...(group.dir ? { [CPU_GROUP_ENV]: group.dir } : {}) },
+        env: {
+          ...env,
+          ...extra,
+          ...(group.dir ? { [CPU_GROUP_ENV]: group.dir, [CPU_NOTES_ENV]: cost.notes(label) } : {}),
+        },
         prefix: `[${label}]`,
         onLine: (line) => {
           notes.onLine(line)
@@ -103,7 +107,7 @@ async function lane(
         message: `${name} (${error.message})${named}`,
       })
     } finally {
-      cost.laneStep(`${label}: ${name}`, started, group)
+      cost.laneStep(label, `${label}: ${name}`, started, group)
     }
   }
   return failures

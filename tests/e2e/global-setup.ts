@@ -6,6 +6,7 @@ import { ensureServices, type LocalServices } from '../../scripts/services.ts'
 import { createDatabase, databaseUrl, dropDatabases } from '../setup/databases.ts'
 import { deleteKeys, freePort, METRICS_TOKEN } from '../setup/stack.ts'
 import { SERVER_NODE_ARGS } from '../../scripts/node-args.ts'
+import { cpuGroup, CPU_GROUP_ENV, inGroup, SERVER_GROUP } from '../../scripts/cpu-time.ts'
 import { SESSION_SECRET, SESSION_SECRET_PREVIOUS, VAPID } from './secrets.ts'
 import { startAlertFakes } from '../support/alert-fakes.ts'
 import { setBotWebhook, WEBHOOK_PATH } from '../../scripts/telegram-webhook.ts'
@@ -75,7 +76,10 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`
-  const server = spawn('node', [...SERVER_NODE_ARGS, 'build/server.js'], {
+  // Under `npm test` the server's CPU is counted in a group of its own (scripts/cpu-time.ts).
+  const serverGroup = cpuGroup(process.env[CPU_GROUP_ENV]).sub(SERVER_GROUP)
+  const [file, args] = inGroup(serverGroup, 'node', [...SERVER_NODE_ARGS, 'build/server.js'])
+  const server = spawn(file, args, {
     cwd: root,
     env: {
       ...env,
