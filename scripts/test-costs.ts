@@ -1,6 +1,6 @@
 // What each part of `npm test` cost: wall seconds and CPU seconds (scripts/cpu-time.ts) of each
 // step, each lane and each test file, printed at the end whether the suite passed or not.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
