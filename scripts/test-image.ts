@@ -1,5 +1,6 @@
 // npm run test:image: builds the Dockerfile with podman and runs the image as ops would
-// (docs/operations.md). Root on Debian: podman, runc and debootstrap are installed when missing,
+// (docs/operations.md); with `--prepare`, only what is made once per machine: the packages, the
+// base and the dependencies' stage. Root on Debian: podman, runc and debootstrap are installed when missing,
 // and without a container registry the base is made here (scripts/image/base.ts). Two runs:
 // one container with the embedded Postgres and Redis on a volume, then Postgres and Redis from
 // the environment; each stopped with SIGTERM and started again on the same data. Prints the
@@ -10,11 +11,17 @@ import net from 'node:net'
 import { baseImage } from './image/base.ts'
 import { firstVisit, secondVisit, stopGracefully, waitReady, type Site } from './image/checks.ts'
 import { checkWritten, externalServices } from './image/external.ts'
-import { ensurePackages, ImageTestError, podman, say, unsupportedReason } from './image/podman.ts'
+import {
+  ensurePackages,
+  IMAGE,
+  ImageTestError,
+  podman,
+  say,
+  unsupportedReason,
+} from './image/podman.ts'
 import { ensureServices, ServiceError } from './services.ts'
 import { failureText } from './run.ts'
 
-const IMAGE = 'localhost/penny-auction:test'
 const made = { containers: [] as string[], volumes: [] as string[] }
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 
@@ -29,15 +36,32 @@ function freePort(): Promise<number> {
   })
 }
 
+const buildArgs = (base: string) => [
+  'build',
+  '--isolation',
+  'chroot',
+  '--layers',
+  '--build-arg',
+  `NODE_IMAGE=${base}`,
+]
+
+/**
+ * The dependencies' stage (the slow `npm install`), with a name of its own, so that the prune
+ * below keeps it while the layers of earlier sources go; cached until package.json or
+ * package-lock.json change.
+ */
+async function buildDependencies(base: string) {
+  const started = Date.now()
+  await podman([...buildArgs(base), '--target', 'deps', '-t', `${IMAGE}-deps`, '.'])
+  say(`dependencies' stage ready in ${seconds(started)}`)
+}
+
 async function build(base: string) {
   const started = Date.now()
   const old = await podman(['image', 'inspect', '--format', '{{.Id}}', IMAGE]).catch(() => '')
   say(`building ${IMAGE} on ${base}`)
-  const args = ['build', '--isolation', 'chroot', '--layers', '--build-arg', `NODE_IMAGE=${base}`]
-  // The dependencies' stage gets a name of its own, so that the prune below keeps it (the
-  // slow `npm install`) while the layers of earlier sources go.
-  await podman([...args, '--target', 'deps', '-t', `${IMAGE}-deps`, '.'])
-  await podman([...args, '-t', IMAGE, '.'])
+  await buildDependencies(base)
+  await podman([...buildArgs(base), '-t', IMAGE, '.'])
   const id = await podman(['image', 'inspect', '--format', '{{.Id}}', IMAGE])
   // The previous build's image, and unnamed layers of builds more than an hour old.
   if (old && old !== id) await podman(['rmi', old]).catch(() => {})
@@ -135,7 +159,15 @@ async function main() {
   if (reason) throw new ImageTestError(`the image test cannot run on this host: ${reason}`)
   const started = Date.now()
   ensurePackages()
-  await build(await baseImage())
+  const base = await baseImage()
+  if (process.argv.includes('--prepare')) {
+    // What is made once per machine (and again when the dependencies change): `npm test` runs
+    // it before the browser tests, which it would starve of CPU and disk.
+    await buildDependencies(base)
+    say(`prepared in ${seconds(started)}`)
+    return
+  }
+  await build(base)
   try {
     const embedded = await embeddedRun()
     const external = await externalRun()

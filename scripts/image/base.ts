@@ -105,12 +105,17 @@ async function makeLocalBase(tag: string, node: string, npm: string) {
   say(`made ${tag} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 }
 
+/** The local base's name: one per Node and npm version. */
+export function localBaseTag() {
+  const node = process.version.slice(1)
+  const npm = execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()
+  return { node, npm, tag: `localhost/pa-node-base:${node}-npm${npm}` }
+}
+
 /** The NODE_IMAGE to build on: given, the official one, or the local one (made when missing). */
 export async function baseImage(): Promise<string> {
   if (process.env.NODE_IMAGE) return process.env.NODE_IMAGE
-  const node = process.version.slice(1)
-  const npm = execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()
-  const tag = `localhost/pa-node-base:${node}-npm${npm}`
+  const { node, npm, tag } = localBaseTag()
   if (await imageExists(tag)) {
     say(`base image ${tag} (cached)`)
     return tag

@@ -12,6 +12,9 @@ export const cacheDir = path.resolve(
 )
 const PACKAGES = ['podman', 'runc', 'debootstrap', 'catatonit'] as const
 
+/** The image the test builds; its dependencies' stage is kept as `${IMAGE}-deps`. */
+export const IMAGE = 'localhost/penny-auction:test'
+
 export class ImageTestError extends Error {}
 
 export function say(message: string) {
@@ -28,13 +31,18 @@ export function unsupportedReason(): string | null {
   return null
 }
 
-/** podman, runc, debootstrap and catatonit (for --init) from Debian's packages when missing. */
-export function ensurePackages() {
-  const missing = PACKAGES.filter(
+/** Which of `packages` Debian's package manager does not have installed. */
+export function missingPackages(packages: readonly string[] = PACKAGES): string[] {
+  return packages.filter(
     (pkg) =>
       spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg]).stdout?.toString() !==
       'install ok installed',
   )
+}
+
+/** podman, runc, debootstrap and catatonit (for --init) from Debian's packages when missing. */
+export function ensurePackages() {
+  const missing = missingPackages()
   if (missing.length === 0) return
   say(`installing Debian packages ${missing.join(', ')}`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
