@@ -1,6 +1,6 @@
 // What each part of `npm test` cost: wall seconds and CPU seconds (scripts/cpu-time.ts) of each
 // step, each lane and each test file, printed at the end whether the suite passed or not.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -17,12 +17,18 @@ type FileCost = Cost & { server: number | null }
 
 /** How many of the most expensive test files are named at the end. */
 const TOP = 10
+/** Every lane's and test file's cost, written at the end (a folder git ignores). */
+const REPORT = path.resolve(import.meta.dirname, '../.cache/test-costs.tsv')
 
 const cpu = (seconds: number | null) =>
   seconds === null ? '    -' : seconds.toFixed(0).padStart(5)
 const line = (text: string) => process.stdout.write(`[test] ${text}\n`)
 const row = ({ name, wall, cpu: used }: Cost) =>
   line(`  ${wall.toFixed(0).padStart(5)} s ${cpu(used)} s  ${name}`)
+
+/** A line of the report: wall, CPU, the shared server's CPU, name. */
+const reportRow = (cost: Cost, server: number | null) =>
+  [cost.wall.toFixed(1), cost.cpu?.toFixed(1) ?? '', server?.toFixed(1) ?? '', cost.name].join('\t')
 
 export function costs() {
   const started = Date.now()
@@ -96,8 +102,19 @@ export function costs() {
         return
       }
       const whole = (file: FileCost) => (file.cpu ?? 0) + (file.server ?? 0)
-      const top = files.sort((a, b) => whole(b) - whole(a)).slice(0, TOP)
+      files.sort((a, b) => whole(b) - whole(a))
+      const top = files.slice(0, TOP)
       if (top.length === 0) return
+      mkdirSync(path.dirname(REPORT), { recursive: true })
+      writeFileSync(
+        REPORT,
+        [
+          'wall s\tCPU s\tserver CPU s\tfile',
+          ...laneSteps.map((cost) => reportRow(cost, null)),
+          ...files.map((file) => reportRow(file, file.server)),
+        ].join('\n') + '\n',
+      )
+      line(`every lane and file: ${path.relative(process.cwd(), REPORT)}`)
       line(`the ${top.length} test files that cost the most CPU:`)
       line("  wall s, CPU s of its own processes (and what they started), CPU s of its lane's")
       line('  shared server while it ran (shared with the files running beside it)')

@@ -155,6 +155,8 @@ async function lane(
       })
     } catch (error) {
       if (!(error instanceof StepFailed)) throw error
+      // Said as the command it runs, not as the line that counts its CPU (scripts/cpu-time.ts).
+      error.message = `${command} ${args.join(' ')} exited with ${error.code}`
       process.stdout.write(`[test] [${label}] FAILED: ${error.message}\n`)
       const named = notes.noted.map((line) => `\n[test]   [${label}] ${line}`).join('')
       failures.push({

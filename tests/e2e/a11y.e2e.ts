@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createBotDrivenAuction, untilLive } from './auctions.ts'
 import { open, phone, setupBrowser } from './browser.ts'
-import { login, newUser } from './people.ts'
+import { newUser, signIn } from './people.ts'
 
 // axe-core in real Chromium: no serious or critical WCAG 2 A/AA violations on the pages people
 // use most, on a desktop and a phone, logged out and logged in.
@@ -94,7 +94,7 @@ const pageSets: PageSet[] = [
   },
   {
     name: 'the admin dashboard and its dialog routes',
-    signIn: (page) => login(page, 'admin', 'admin123'),
+    signIn: (page) => signIn(page, 'admin', 'admin123'),
     paths: () => [
       '/admin',
       '/admin/auctions/new',
@@ -106,7 +106,7 @@ const pageSets: PageSet[] = [
   },
   {
     name: "the admin lists' dialog routes",
-    signIn: (page) => login(page, 'admin', 'admin123'),
+    signIn: (page) => signIn(page, 'admin', 'admin123'),
     paths: () => [
       '/admin/users/no-such/edit',
       '/admin/users/no-such/activity',

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { newAccount } from './api.ts'
 import { createAuction, createFinishedAuction, createOrder, e2eDatabase } from './auctions.ts'
 import { open, setupBrowser } from './browser.ts'
-import { login } from './people.ts'
+import { signIn } from './people.ts'
 
 // Every admin dialog is a child route of its list (/admin/users/ID/delete, /admin/orders/ID/refund,
 // /admin/finished-auctions/ID/delete, …): without JavaScript it is a section of the list's page
@@ -19,7 +19,7 @@ describe('admin dialogs as routes, without JavaScript', () => {
   test("a user's delete: the dialog page renders, its form posts, the list's search is kept", async () => {
     const person = await newAccount()
     const page = await browser.newPage({ javaScriptEnabled: false })
-    await login(page, 'admin', 'admin123')
+    await signIn(page, 'admin', 'admin123')
     const answer = await open(page, `/admin/users/${person.id}/delete?search=${person.name}`)
     expect(answer?.status()).toBe(200)
     const confirm = page.getByRole('region', { name: `Удалить пользователя ${person.name}?` })
@@ -35,7 +35,7 @@ describe('admin dialogs as routes, without JavaScript', () => {
   test('the older ?confirm=delete:ID and ?edit=ID addresses open the same dialogs', async () => {
     const person = await newAccount()
     const page = await browser.newPage({ javaScriptEnabled: false })
-    await login(page, 'admin', 'admin123')
+    await signIn(page, 'admin', 'admin123')
     await open(page, `/admin/users?search=${person.name}&confirm=delete:${person.id}`)
     expect(pathAndQuery(page.url())).toBe(`/admin/users/${person.id}/delete?search=${person.name}`)
     await page.getByRole('region', { name: `Удалить пользователя ${person.name}?` }).waitFor()
@@ -57,7 +57,7 @@ describe('admin dialogs as routes, without JavaScript', () => {
     const lot = await createAuction({ title: `Возврат ${person.name}`, startsInMs: 3_600_000 })
     const order = await createOrder(person.id, lot.id)
     const page = await browser.newPage({ javaScriptEnabled: false })
-    await login(page, 'admin', 'admin123')
+    await signIn(page, 'admin', 'admin123')
     await open(page, `/admin/orders?status=awaiting_payment&refund=${order.id}`)
     expect(pathAndQuery(page.url())).toBe(
       `/admin/orders/${order.id}/refund?status=awaiting_payment`,
@@ -78,7 +78,7 @@ describe('admin dialogs as routes, without JavaScript', () => {
       finalPrice: 3_21,
     })
     const page = await browser.newPage({ javaScriptEnabled: false })
-    await login(page, 'admin', 'admin123')
+    await signIn(page, 'admin', 'admin123')
     await open(page, `/admin/finished-auctions?confirm=delete:${auction.id}`)
     expect(pathAndQuery(page.url())).toBe(`/admin/finished-auctions/${auction.id}/delete`)
     const confirm = page.getByRole('region', { name: `Удалить аукцион «${auction.title}»?` })

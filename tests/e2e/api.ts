@@ -51,6 +51,8 @@ export async function call(
     status: response.status,
     json: json as Record<string, unknown>,
     cookie: response.headers.get('set-cookie'),
+    /** Each Set-Cookie header whole, with its attributes. */
+    setCookies: response.headers.getSetCookie(),
     retryAfter: response.headers.get('retry-after'),
   }
 }

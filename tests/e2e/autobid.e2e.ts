@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { call, newAccount, unique } from './api.ts'
 import { createAuction, keepLive, setBalance } from './auctions.ts'
 import { open, screenshot, setupBrowser } from './browser.ts'
-import { login, newUser } from './people.ts'
+import { newUser, signIn } from './people.ts'
 
 // The auto-bidder (docs/decisions/015-auto-bidder.md) against the production server and its
 // own engine workers.
@@ -32,7 +32,7 @@ describe('auto-bidder without JavaScript', () => {
       8_000,
     )
     const page = await browser.newPage({ javaScriptEnabled: false })
-    await login(page, user.name)
+    await signIn(page, user.name)
     await open(page, `/auction/${auction.slug}`)
     await page.getByText('Активный', { exact: true }).first().waitFor({ timeout: 15_000 })
 

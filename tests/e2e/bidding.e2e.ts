@@ -197,6 +197,7 @@ test("the header's balance follows a bid and a prebid while the live connection 
   await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close())
   await page.route('**/socket.io/**', (route) => route.abort())
   await newUser(page, 'nosocket')
+  await open(page, '/')
   await expect.poll(() => page.locator('header').textContent()).toContain('5 ставок')
   // Made once the person is ready: a live auction without bids ends 10 s after its start.
   const live = await createAuction({ title: `Без связи ${name}`, startsInMs: 300 })

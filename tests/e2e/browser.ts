@@ -129,7 +129,10 @@ function followRequests(context: BrowserContext) {
   context.on('requestfinished', (request) => pending.delete(request))
   context.on('requestfailed', (request) => {
     pending.delete(request)
-    note(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`)
+    const why = request.failure()?.errorText
+    // Without JavaScript the page's scripts are refused, as they should be.
+    if (why === 'csp' && scriptsOff.has(context)) return
+    note(`failed: ${request.method()} ${request.url()} (${why})`)
   })
   context.on('response', (response) => {
     if (response.status() >= 500) note(`answered ${response.status()}: ${response.url()}`)

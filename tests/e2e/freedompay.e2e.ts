@@ -5,7 +5,7 @@ import { startFreedomPayFake, type FreedomPayFake } from '../support/freedompay-
 import { sessionOf } from './api.ts'
 import { createFinishedAuction, e2eDatabase } from './auctions.ts'
 import { open, setupBrowser } from './browser.ts'
-import { login, newUser } from './people.ts'
+import { login, registerOnPage } from './people.ts'
 import { secondServer } from './second-server.ts'
 
 // Paying with Freedom Pay end to end, against the local fake of its API
@@ -42,7 +42,7 @@ describe('Freedom Pay in the browser', () => {
     await serve()
     fake.behave({ repeat: 3 })
     const page = await browser.newPage({ baseURL: url, javaScriptEnabled })
-    await newUser(page, 'fpay', javaScriptEnabled)
+    await registerOnPage(page, 'fpay', javaScriptEnabled)
     const headerBalance = page.getByTitle('Баланс ставок — пополнить')
     await expect.poll(() => headerBalance.textContent()).toBe('5 ставок')
     await open(page, '/topup')
@@ -128,7 +128,7 @@ describe('Freedom Pay in the browser', () => {
     fake.behave({})
     const prisma = e2eDatabase()
     const page = await browser.newPage({ baseURL: url, javaScriptEnabled })
-    const username = await newUser(page, 'fpord', javaScriptEnabled)
+    const username = await registerOnPage(page, 'fpord', javaScriptEnabled)
     const user = await prisma.user.findUniqueOrThrow({ where: { username } })
     const order = await wonOrder(user.id)
 

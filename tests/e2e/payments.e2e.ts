@@ -598,7 +598,8 @@ describe('top-up in the browser', () => {
 
   test('without JavaScript: buy 50, pay on the sandbox, see the result and the new balance', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false })
-    await newUser(page, 'pay', false)
+    await newUser(page, 'pay')
+    await open(page, '/how-it-works')
     const headerBalance = page.getByTitle('Баланс ставок — пополнить')
     await expect.poll(() => headerBalance.textContent()).toBe('5 ставок')
 
@@ -619,7 +620,7 @@ describe('top-up in the browser', () => {
 
   test('declining on the sandbox shows the failure and credits nothing', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false })
-    await newUser(page, 'decline', false)
+    await newUser(page, 'decline')
     await open(page, '/topup')
     await page
       .getByRole('article', { name: '100 ставок', exact: true })

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { base, call } from './api.ts'
 import { open } from './browser.ts'
 
 // What a person does on the site, shared by the browser tests.
@@ -35,8 +36,58 @@ export async function dismissOnboarding(page: Page) {
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 }
 
-/** Registers and leaves the onboarding behind (without JS there are no dialogs to close). */
-export async function newUser(page: Page, mode: string, javaScriptEnabled = true) {
+/**
+ * Gives `page`'s browser the session cookie a JSON API answer set, with its attributes (a
+ * `__Host-` cookie must be Secure, which a browser allows on localhost).
+ */
+async function giveSession(page: Page, setCookies: string[]) {
+  const [pair = '', ...attributes] = (setCookies[0] ?? '').split(';').map((part) => part.trim())
+  const at = pair.indexOf('=')
+  const has = (name: string) => attributes.some((a) => a.toLowerCase() === name)
+  await page.context().addCookies([
+    {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      // By host and path: Chromium refuses a Secure cookie given with an http:// address.
+      domain: new URL(base()).hostname,
+      path: '/',
+      secure: has('secure'),
+      httpOnly: has('httponly'),
+      sameSite: 'Lax',
+    },
+  ])
+}
+
+/**
+ * Signs `page`'s browser in through the JSON API's login (the same check as the login page's;
+ * accounts.e2e.ts tests the page itself). The page stays where it is.
+ */
+export async function signIn(page: Page, name: string, password = 'secret12') {
+  const answer = await call('/api/auth/login', { body: { username: name, password } })
+  if (answer.status !== 200) throw new Error(`login failed: ${answer.status}`)
+  await giveSession(page, answer.setCookies)
+}
+
+/**
+ * A new person signed in in `page`'s browser: registered through the JSON API (the same
+ * registration and free bids as the page's; accounts.e2e.ts tests the page itself) with the
+ * session's cookie given to the browser, as a person who registered and closed the welcome
+ * would be. The page stays where it is: the test opens what it needs. Returns the username.
+ */
+export async function newUser(page: Page, mode: string) {
+  const name = uniqueName(mode)
+  const registered = await call('/api/auth/register', {
+    body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
+  })
+  if (registered.status !== 201) {
+    throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registered.json)}`)
+  }
+  await giveSession(page, registered.setCookies)
+  return name
+}
+
+/** Registers on the page and leaves the onboarding behind (without JS there are no dialogs). */
+export async function registerOnPage(page: Page, mode: string, javaScriptEnabled = true) {
   const name = uniqueName(mode)
   await register(page, name)
   if (javaScriptEnabled) await dismissOnboarding(page)

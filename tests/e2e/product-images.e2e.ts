@@ -5,7 +5,7 @@ import { base, call, sessionOf } from './api.ts'
 import { SEED_PICTURES } from '../../prisma/seed-pictures/index.ts'
 import { createAuction, e2eDatabase } from './auctions.ts'
 import { open, phone, screenshot, setupBrowser } from './browser.ts'
-import { login } from './people.ts'
+import { signIn } from './people.ts'
 
 // Product images: an admin uploads a picture in the auction form (with and without JavaScript)
 // or through the API; it is served in a few widths as WebP and JPEG with long-lived caching, and
@@ -33,7 +33,7 @@ async function picture(width: number, height: number, hue: number) {
 
 async function adminPage(javaScriptEnabled: boolean) {
   const page = await browser.newPage({ javaScriptEnabled, consented: true })
-  await login(page, 'admin', 'admin123')
+  await signIn(page, 'admin', 'admin123')
   return page
 }
 

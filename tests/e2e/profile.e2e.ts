@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { open, phone, screenshot, setupBrowser } from './browser.ts'
-import { login, newUser } from './people.ts'
+import { newUser, signIn } from './people.ts'
 
 // /profile and /bid-history (docs/rules.md#profile-and-bid-history-pages), with and without JavaScript.
 const browser = setupBrowser()
@@ -28,7 +28,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('profile: view, edit with a bad phone (field error), save, cancel', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
-      const name = await newUser(page, mode, javaScriptEnabled)
+      const name = await newUser(page, mode)
       await open(page, '/profile')
       const personal = page.getByRole('region', { name: 'Личная информация' })
       await personal.getByText(name, { exact: true }).waitFor()
@@ -72,9 +72,9 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('log out on all devices: this browser goes to /login, and another one is logged out too', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
-      const name = await newUser(page, `${mode}all`, javaScriptEnabled)
+      const name = await newUser(page, `${mode}all`)
       const elsewhere = await browser.newPage({ javaScriptEnabled: false })
-      await login(elsewhere, name)
+      await signIn(elsewhere, name)
       await open(page, '/profile')
       await page
         .getByRole('region', { name: 'Сеансы' })
@@ -88,7 +88,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('bid history renders its cards and empty states', async () => {
       const page = await browser.newPage({ javaScriptEnabled, ...phone })
-      await newUser(page, `${mode}bh`, javaScriptEnabled)
+      await newUser(page, `${mode}bh`)
       await open(page, '/bid-history')
       await page.getByRole('heading', { name: 'История ставок', level: 1 }).waitFor()
       await page.getByText('Нет ставок в идущих аукционах.').waitFor()

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { call, newAccount, sessionOf } from './api.ts'
 import { createAuction, createFinishedAuction, e2eDatabase, keepLive } from './auctions.ts'
 import { open, phone, screenshot, setupBrowser, type PageOptions } from './browser.ts'
-import { login } from './people.ts'
+import { signIn } from './people.ts'
 
 // What the site says matches what it does (docs/rules.md): the prebid and Buy It Now texts and
 // bids that do not expire, each bid's status in an auction's history, and the admin dashboard's
@@ -179,7 +179,7 @@ describe('the bots-in-auction card on the admin dashboard', () => {
       )
 
       const page = await pageIn('ru', mode.options)
-      await login(page, 'admin', 'admin123')
+      await signIn(page, 'admin', 'admin123')
       if (mode.language === 'en') {
         await page.context().addCookies([
           {

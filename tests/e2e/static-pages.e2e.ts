@@ -136,7 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('the welcome preview greets a member by name', async () => {
       const page = await browser.newPage({ javaScriptEnabled })
-      const name = await newUser(page, `${mode}wp`, javaScriptEnabled)
+      const name = await newUser(page, `${mode}wp`)
       await open(page, '/welcome-preview')
       await page.getByRole('heading', { level: 1, name: 'Приветствие новых участников' }).waitFor()
       await page.getByRole('heading', { level: 2, name: `Добро пожаловать, ${name}!` }).waitFor()

@@ -5,7 +5,7 @@ import { waitFor } from '../setup/stack.ts'
 import { telegram, telegramUser } from './alert-fakes.ts'
 import { call, sessionOf } from './api.ts'
 import { open, setupBrowser } from './browser.ts'
-import { login, newUser } from './people.ts'
+import { newUser, signIn } from './people.ts'
 
 // Runs alone: it switches "free bids need a verified phone" on, which changes what every account
 // registered meanwhile gets.
@@ -61,7 +61,7 @@ const botSaid = (chatId: number, text: string) =>
 
 test('with the setting on, a person links Telegram, verifies their number, gets the free bids, and unlinks', async () => {
   const adminPage = await browser.newPage()
-  await login(adminPage, 'admin', 'admin123')
+  await signIn(adminPage, 'admin', 'admin123')
   await setNeedPhone(adminPage, true)
 
   // Registered while the setting is on: no free bids until a phone is verified.

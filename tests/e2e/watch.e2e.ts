@@ -49,7 +49,7 @@ describe('watch toggle', () => {
   test('without JavaScript the form posts and comes back with a toast', async () => {
     const auction = await createAuction({ title: `Слежу ${unique()}`, startsInMs: 5 * 60_000 })
     const page = await browser.newPage({ javaScriptEnabled: false })
-    await newUser(page, 'watchnojs', false)
+    await newUser(page, 'watchnojs')
     await open(page, `/auction/${auction.slug}`)
     await toggle(page).click()
     await page.waitForURL((u) => decodeURIComponent(u.pathname) === `/auction/${auction.slug}`)

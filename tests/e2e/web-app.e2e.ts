@@ -165,7 +165,7 @@ describe('without JavaScript', () => {
   test('pages work as before: no worker, and the push section says it needs JavaScript', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false, serviceWorkers: 'allow' })
     const errors = pageErrors(page)
-    await newUser(page, 'pushnojs', false)
+    await newUser(page, 'pushnojs')
     const response = await open(page, '/profile')
     expect(response?.status()).toBe(200)
     const section = page.getByRole('region', { name: 'Уведомления в браузере' })
