@@ -11,7 +11,7 @@ import { machineBusySeconds } from './cpu-time.ts'
  * the unit tests (3 files at a time), one browser file with its share of its server, the files
  * that run alone with their server, the fault tests (mostly waiting on outages and timers).
  */
-export const RATES = { unit: 0.95, browserFile: 0.5, alone: 0.55, faults: 0.25 } as const
+export const RATES = { unit: 0.8, browserFile: 0.55, alone: 0.55, faults: 0.25 } as const
 
 export type Plan = {
   cores: number
