@@ -201,33 +201,42 @@ async function updateUsers(sql: Sql, users: Map<string, UserChange>, moved: Map<
   if (updated.rowCount !== changes.length) throw new MissingRowError('user')
 }
 
+/**
+ * Adds to an auto-bidder's row, making it when it is not there yet: a dead instance's entries
+ * are claimed and written after newer ones (docs/operations.md), so a bid or a return can come
+ * before the reserve that opened the row, and each count must land whatever the order. An
+ * auction deleted meanwhile keeps no auto-bid rows; its ledger rows still count.
+ */
+async function addToAutoBid(
+  sql: Sql,
+  auctionId: string,
+  userId: string,
+  add: { budget?: number; placed?: number; returned?: number },
+  status: 'active' | 'finished' | null,
+) {
+  await sql(
+    `INSERT INTO "AutoBid" (id, "auctionId", "userId", budget, placed, returned, status, "updatedAt")
+     SELECT gen_random_uuid()::text, a.id, $2, $3, $4, $5, COALESCE($6, 'active')::"AutoBidStatus", now()
+     FROM "Auction" a WHERE a.id = $1
+     ON CONFLICT ("auctionId", "userId") DO UPDATE SET
+       budget = "AutoBid".budget + EXCLUDED.budget,
+       placed = "AutoBid".placed + EXCLUDED.placed,
+       returned = "AutoBid".returned + EXCLUDED.returned,
+       status = COALESCE($6::"AutoBidStatus", "AutoBid".status),
+       "updatedAt" = now()`,
+    [auctionId, userId, add.budget ?? 0, add.placed ?? 0, add.returned ?? 0, status],
+  )
+}
+
 async function writeAutoBids(sql: Sql, { autoBids, autoPlaced }: OutboxBatch) {
   // In stream order: a reserve creates or reopens the row, a return closes it.
   for (const { auctionId, userId, amount } of autoBids) {
-    if (amount < 0) {
-      // An auction deleted meanwhile keeps no auto-bid rows; its ledger rows still count.
-      await sql(
-        `INSERT INTO "AutoBid" (id, "auctionId", "userId", budget, "updatedAt")
-         SELECT gen_random_uuid()::text, a.id, $2, $3, now() FROM "Auction" a WHERE a.id = $1
-         ON CONFLICT ("auctionId", "userId") DO UPDATE SET
-           budget = "AutoBid".budget + EXCLUDED.budget, status = 'active', "updatedAt" = now()`,
-        [auctionId, userId, -amount],
-      )
-    } else {
-      await sql(
-        `UPDATE "AutoBid" SET returned = returned + $3, status = 'finished', "updatedAt" = now()
-         WHERE "auctionId" = $1 AND "userId" = $2`,
-        [auctionId, userId, amount],
-      )
-    }
+    if (amount < 0) await addToAutoBid(sql, auctionId, userId, { budget: -amount }, 'active')
+    else await addToAutoBid(sql, auctionId, userId, { returned: amount }, 'finished')
   }
   for (const [key, count] of autoPlaced) {
     const [auctionId, userId] = key.split('|') as [string, string]
-    await sql(
-      `UPDATE "AutoBid" SET placed = placed + $3, "updatedAt" = now()
-       WHERE "auctionId" = $1 AND "userId" = $2`,
-      [auctionId, userId, count],
-    )
+    await addToAutoBid(sql, auctionId, userId, { placed: count }, null)
   }
 }
 
