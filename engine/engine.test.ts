@@ -107,11 +107,15 @@ describe('bid', () => {
   })
 
   test('accepts no bid after the deadline even when the sweeper is late', async () => {
-    const { engine } = testEngine({ timerMs: 300 })
-    const auction = await liveAuction(engine)
+    const { engine } = testEngine({ timerMs: 1_000 })
+    // The people first: an auction without bids ends a timer after its start, and two inserts
+    // into Postgres have taken longer than a short timer on a busy machine.
     const [a, b] = [await createUser(engine.prisma), await createUser(engine.prisma)]
+    const auction = await liveAuction(engine)
     expect((await engine.bid(auction.id, a.id)).ok).toBe(true)
-    await sleep(400)
+    // Until the deadline the engine gives has passed.
+    const { deadline } = (await engine.getState(auction.id))!
+    await sleep(deadline! - Date.now() + 50)
     // No sweep has run: the auction is still "live" in Redis, but its deadline has passed.
     expect((await engine.getState(auction.id))!.status).toBe('live')
     expect(await engine.bid(auction.id, b.id)).toEqual({ ok: false, reason: 'auction_ended' })
