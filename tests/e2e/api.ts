@@ -59,9 +59,8 @@ export async function call(
 
 export const sessionOf = (setCookie: string | null) => setCookie?.split(';')[0] ?? ''
 
-/** A new account, registered through the API: its id, username and session cookie. */
-export async function newAccount() {
-  const name = unique()
+/** A new account, registered through the API (`name` or a unique one): its id, username and session cookie. */
+export async function newAccount(name = unique()) {
   const registered = await call('/api/auth/register', {
     body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
   })
@@ -69,5 +68,5 @@ export async function newAccount() {
     throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registered.json)}`)
   }
   const { id } = registered.json.user as { id: string }
-  return { id, name, cookie: sessionOf(registered.cookie) }
+  return { id, name, cookie: sessionOf(registered.cookie), setCookies: registered.setCookies }
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { base, call } from './api.ts'
+import { base, call, newAccount } from './api.ts'
 import { open } from './browser.ts'
 
 // What a person does on the site, shared by the browser tests.
@@ -75,14 +75,8 @@ export async function signIn(page: Page, name: string, password = 'secret12') {
  * would be. The page stays where it is: the test opens what it needs. Returns the username.
  */
 export async function newUser(page: Page, mode: string) {
-  const name = uniqueName(mode)
-  const registered = await call('/api/auth/register', {
-    body: { username: name, email: `${name}@mail.kg`, password: 'secret12' },
-  })
-  if (registered.status !== 201) {
-    throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registered.json)}`)
-  }
-  await giveSession(page, registered.setCookies)
+  const { name, setCookies } = await newAccount(uniqueName(mode))
+  await giveSession(page, setCookies)
   return name
 }
 
