@@ -1,7 +1,8 @@
 import { createCookie } from '@remix-run/node'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, describe, expect, test } from 'vitest'
-import { base, call, newAccount, sessionOf } from './api.ts'
+import { base, call, newAccount, sessionOf, unique } from './api.ts'
+import { createAuction } from './auctions.ts'
 import { flashOf, getPage, postPage } from './pages.ts'
 import { SESSION_SECRET, SESSION_SECRET_PREVIOUS } from './secrets.ts'
 
@@ -14,7 +15,11 @@ afterAll(() => {
   for (const socket of sockets) socket.close()
 })
 
-/** A socket opened with a session cookie, and the reasons it was closed for, once it is. */
+/**
+ * A socket opened with a session cookie, and the reasons it was closed for, once it is; the
+ * socket itself is kept for `stillOpen`.
+ */
+const opened = new Map<string[], Socket>()
 async function openSocket(cookie: string) {
   const socket = io(base(), {
     transports: ['websocket'],
@@ -25,6 +30,7 @@ async function openSocket(cookie: string) {
   })
   sockets.push(socket)
   const closed: string[] = []
+  opened.set(closed, socket)
   socket.on('disconnect', (reason) => closed.push(reason))
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve)
@@ -37,6 +43,22 @@ const until = async (check: () => boolean, ms = 5_000) => {
   const end = Date.now() + ms
   while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20))
   return check()
+}
+
+/**
+ * Whether a socket is still open after what the server did before this call: it asks the server
+ * for an auction's state on it and waits for the answer. The server sends its answers on one
+ * connection in order, so a close it had sent before comes first.
+ */
+async function stillOpen(closed: string[]) {
+  const auction = await createAuction({ title: `Сессия ${unique()}`, startsInMs: 60_000 })
+  const socket = opened.get(closed)!
+  const answered = new Promise<boolean>((resolve) => {
+    socket.once('auctionUpdate', () => resolve(true))
+    socket.once('disconnect', () => resolve(false))
+  })
+  socket.emit('joinAuction', auction.id)
+  return (await answered) && closed.length === 0
 }
 
 /** Another session of the same account: a login from a second device. */
@@ -64,7 +86,7 @@ describe('ending sessions', () => {
     })
     expect(await until(() => laptopSocket.length === 1)).toBe(true)
     expect(laptopSocket).toEqual(['io server disconnect'])
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await stillOpen(phoneSocket)).toBe(true)
     expect(phoneSocket).toEqual([])
     expect(await signedIn(phone)).toBe(true)
 
