@@ -31,7 +31,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/prisma ./prisma
 COPY --chown=node:node package.json prisma.config.ts ./
-COPY --chown=node:node scripts/docker-entrypoint.sh scripts/serve.ts scripts/services.ts scripts/run.ts scripts/node-args.ts ./scripts/
+COPY --chown=node:node scripts/docker-entrypoint.sh scripts/serve.ts scripts/services.ts scripts/with-services.ts scripts/run.ts scripts/node-args.ts ./scripts/
 COPY --chown=node:node scripts/services ./scripts/services
 USER node
 VOLUME /app/.data

@@ -3,8 +3,8 @@ import pg from 'pg'
 import type { Engine } from './engine.ts'
 import type { OutboxEntry } from './outbox/events.ts'
 import { OutboxListeners, type OutboxListener } from './outbox/listeners.ts'
-import { isDataError, type Sql } from './outbox/sql.ts'
-import { writeEntries } from './outbox/write.ts'
+import type { Sql } from './outbox/sql.ts'
+import { writeBatch } from './outbox/write-batch.ts'
 import { duplicateRedis, ensureStreamGroup } from './redis.ts'
 
 // The durable path from Redis to Postgres. Every state change is appended to a stream by the
@@ -235,33 +235,7 @@ export class OutboxWorker {
 
   /** Writes a batch; if the batch fails for one bad entry, writes entries one by one. */
   async apply(entries: OutboxEntry[]) {
-    try {
-      await this.inTransaction(async (sql) => {
-        await writeEntries(sql, entries, this.engine.log)
-      })
-    } catch (error) {
-      if (!isDataError(error)) throw error
-      for (const entry of entries) {
-        try {
-          await this.inTransaction(async (sql) => {
-            await writeEntries(sql, [entry], this.engine.log)
-          })
-        } catch (entryError) {
-          if (!isDataError(entryError)) throw entryError
-          // Its auction or user is gone (deleted meanwhile): record it as handled, keep going.
-          this.engine.log.warn('outbox entry dropped', {
-            id: entry.id,
-            type: entry.fields.type,
-            error: String(entryError),
-          })
-          await this.inTransaction((sql) =>
-            sql('INSERT INTO "ProcessedEvent" (id) VALUES ($1) ON CONFLICT DO NOTHING', [
-              entry.id,
-            ]).then(() => {}),
-          )
-        }
-      }
-    }
+    await writeBatch((work) => this.inTransaction(work), entries, this.engine.log)
     await this.listeners.tell(entries)
     const { outbox, catalog } = this.engine.keys
     const ids = entries.map((entry) => entry.id)

@@ -1,13 +1,23 @@
 #!/bin/sh
 # The container's start: migrate the database, then run the server. With EMBEDDED_SERVICES=1
 # Postgres and Redis run inside the container too (scripts/serve.ts; data in DATA_DIR).
-# `admin-create …`, `balances …` and `telegram-webhook …` as the command run those tools instead
-# (docs/operations.md):
+# `admin-create …`, `balances …`, `telegram-webhook …`, `backup …` and `restore …` as the command
+# run those tools instead (docs/operations.md):
 #   docker exec CONTAINER /app/scripts/docker-entrypoint.sh admin-create --username NAME --password PASS
+#   docker exec CONTAINER /app/scripts/docker-entrypoint.sh backup > pa.backup
+#   docker run --rm -i -v NEW_VOLUME:/app/.data -e EMBEDDED_SERVICES=1 IMAGE restore < pa.backup
 set -eu
 cd "$(dirname "$0")/.."
 case "${1:-}" in
-  admin-create | balances | telegram-webhook)
+  restore)
+    shift
+    if [ "${EMBEDDED_SERVICES:-0}" = "1" ]; then
+      # A new volume: its Postgres and Redis are started for the restore and stopped after it.
+      exec node --import tsx scripts/with-services.ts build/restore.js "$@"
+    fi
+    exec node build/restore.js "$@"
+    ;;
+  admin-create | balances | telegram-webhook | backup)
     tool="$1"
     shift
     if [ "${EMBEDDED_SERVICES:-0}" = "1" ]; then
