@@ -17,14 +17,33 @@ export function imageStoreProblems(env: ImageSettings): string[] {
 
 /**
  * Production builds the provider's callback and return URLs from PUBLIC_ORIGIN alone, never from
- * a request's Host header (whatever its sender wrote), so it must be given.
+ * a request's Host header (whatever its sender wrote), so it must be given. In production it and
+ * the Telegram Bot API's address are https:// (a loopback address, which no network sees,
+ * excepted): over http the payment URLs, the session cookie and the bot's token, which is part
+ * of every Bot API address, would cross the network in the clear.
  */
 export function originProblems(env: ParsedEnv): string[] {
-  if (env.NODE_ENV !== 'production' || env.PUBLIC_ORIGIN) return []
-  return [
-    'PUBLIC_ORIGIN: is required in production: the public https:// address of the site ' +
-      '(payment callbacks and return URLs are built from it)',
-  ]
+  if (env.NODE_ENV !== 'production') return []
+  if (!env.PUBLIC_ORIGIN) {
+    return [
+      'PUBLIC_ORIGIN: is required in production: the public https:// address of the site ' +
+        '(payment callbacks and return URLs are built from it)',
+    ]
+  }
+  const problems: string[] = []
+  if (inTheClear(env.PUBLIC_ORIGIN)) {
+    problems.push(
+      'PUBLIC_ORIGIN: must be an https:// address in production (a loopback address excepted): ' +
+        'payment URLs and session cookies would travel in the clear',
+    )
+  }
+  if (inTheClear(env.TELEGRAM_API_ROOT)) {
+    problems.push(
+      'TELEGRAM_API_ROOT: must be an https:// URL in production (a loopback address excepted): ' +
+        'the bot token would travel in the clear',
+    )
+  }
+  return problems
 }
 
 /**
@@ -44,6 +63,12 @@ export function demoProblems(env: ParsedEnv): string[] {
 
 /** Loopback hosts: a request to them never leaves the machine. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** An address reached without TLS over a network: not https://, not a loopback host. */
+function inTheClear(address: string): boolean {
+  const url = new URL(address)
+  return url.protocol !== 'https:' && !LOOPBACK.has(url.hostname)
+}
 
 /** What the chosen payment provider needs beyond the schema (docs/payments.md). */
 export function providerProblems(env: ParsedEnv): string[] {
@@ -73,8 +98,7 @@ export function providerProblems(env: ParsedEnv): string[] {
   }
   // Its answers settle money: in production they come over TLS (a loopback address, which no
   // network sees, excepted: a local proxy or a test double).
-  const api = new URL(env.FREEDOMPAY_API_URL)
-  if (env.NODE_ENV === 'production' && api.protocol !== 'https:' && !LOOPBACK.has(api.hostname)) {
+  if (env.NODE_ENV === 'production' && inTheClear(env.FREEDOMPAY_API_URL)) {
     problems.push('FREEDOMPAY_API_URL: must be an https:// URL in production')
   }
   return problems

@@ -203,6 +203,25 @@ describe('environment', () => {
     expect(parseEnv(base).PUBLIC_ORIGIN).toBeUndefined()
   })
 
+  test('production: the site and the Bot API over https only (a loopback address excepted)', () => {
+    expect(issues({ ...realSite, PUBLIC_ORIGIN: 'http://auction.kg' })).toEqual([
+      'PUBLIC_ORIGIN: must be an https:// address in production (a loopback address excepted): ' +
+        'payment URLs and session cookies would travel in the clear',
+    ])
+    expect(issues({ ...realSite, TELEGRAM_API_ROOT: 'http://telegram-proxy.internal' })).toEqual([
+      'TELEGRAM_API_ROOT: must be an https:// URL in production (a loopback address excepted): ' +
+        'the bot token would travel in the clear',
+    ])
+    for (const local of ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000']) {
+      expect(issues({ ...realSite, PUBLIC_ORIGIN: local, TELEGRAM_API_ROOT: local })).toEqual([])
+    }
+    // Outside production a test's servers may be anywhere.
+    const development = { ...realSite, NODE_ENV: 'development' }
+    expect(
+      issues({ ...development, PUBLIC_ORIGIN: 'http://site:1', TELEGRAM_API_ROOT: 'http://bot:2' }),
+    ).toEqual([])
+  })
+
   test('TRUST_PROXY: a hop count or the proxies’ addresses, never "trust anyone"', () => {
     expect(parseEnv(base).TRUST_PROXY).toBe(0)
     expect(parseEnv({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
