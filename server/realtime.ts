@@ -40,6 +40,8 @@ type Options = {
   isAllowedOrigin: (origin: string | undefined, host: string | undefined) => boolean
   /** How many auctions one socket may follow, and join in a window (defaults below). */
   limits?: { auctionsPerSocket: number; joinsPerWindow: number }
+  /** How often the open auction pages are renewed in Redis (tests shorten it). */
+  presenceRenewMs?: number
 }
 
 /**
@@ -56,6 +58,7 @@ export function attachRealtime({
   sessionFromCookie,
   isAllowedOrigin,
   limits = { auctionsPerSocket: MAX_AUCTIONS_PER_SOCKET, joinsPerWindow: JOINS_PER_WINDOW },
+  presenceRenewMs,
 }: Options) {
   // Socket.IO's Redis adapter over Redis 7's sharded pub/sub: every instance hears every
   // broadcast on two channels of this install's own.
@@ -117,7 +120,7 @@ export function attachRealtime({
     )
   }
 
-  const presence = pagePresence(redis, prefix)
+  const presence = pagePresence(redis, prefix, { renewMs: presenceRenewMs })
   let joined = 0
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string | null
@@ -129,28 +132,35 @@ export function attachRealtime({
     let joins = { since: 0, count: 0 }
     // Auctions the socket asked to follow and has not left, joined or still being looked up.
     const following = new Set<string>()
+    // Those of them joined from the auction's own page (a subset: as bounded).
+    const pages = new Set<string>()
     socket.on('joinAuction', (id: unknown, options?: unknown) => {
       if (typeof id !== 'string' || !AUCTION_ID.test(id)) return
-      // The auction's own page says so: no outbid alert reaches its person meanwhile.
-      if (userId && (options as { page?: unknown } | null)?.page === true)
-        presence.here({ socketId: socket.id, userId, auctionId: id })
       const now = Date.now()
       if (now - joins.since >= JOIN_WINDOW_MS) joins = { since: now, count: 0 }
       if (++joins.count > limits.joinsPerWindow) return
       if (!following.has(id) && following.size >= limits.auctionsPerSocket) return
       following.add(id)
+      if ((options as { page?: unknown } | null)?.page === true) pages.add(id)
       // Only an auction the engine holds has a room: an id of anything else joins nothing.
       // What the page showed may be older than the join (a start or bids in between): the
       // joining socket gets the current state at once.
       void safely(
         'join update',
         auctionUpdate(engine, id).then((update) => {
-          if (!update) following.delete(id)
+          if (!update) {
+            following.delete(id)
+            pages.delete(id)
+          }
           if (!update || !following.has(id) || socket.disconnected) return
           if (!socket.rooms.has(auctionRoom(id))) {
             void socket.join(auctionRoom(id))
             countViewers(id)
           }
+          // The auction's own page says so: no outbid alert reaches its person meanwhile.
+          // Counted only here, for a join the limits let through of an auction that exists
+          // (docs/decisions/075-one-client-cannot-hurt-everyone.md).
+          if (userId && pages.has(id)) presence.here({ socketId: socket.id, userId, auctionId: id })
           socket.emit('auctionUpdate', update)
         }),
       )
@@ -158,6 +168,7 @@ export function attachRealtime({
     socket.on('leaveAuction', (id: unknown) => {
       if (typeof id !== 'string') return
       following.delete(id)
+      pages.delete(id)
       if (userId) presence.gone({ socketId: socket.id, userId, auctionId: id })
       if (!socket.rooms.has(auctionRoom(id))) return
       void socket.leave(auctionRoom(id))
@@ -237,6 +248,8 @@ export function attachRealtime({
   return {
     /** Resolves once the instances sharing the rooms were first counted. */
     ready: () => counted,
+    /** How many auction pages this instance counts open (docs/rules.md#real-time-events). */
+    pagesOpen: () => presence.size(),
     async close() {
       clearInterval(poll)
       presence.close()
