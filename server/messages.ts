@@ -40,13 +40,17 @@ export async function refuse(
   else res.status(status).type('text/plain; charset=utf-8').send(message)
 }
 
-/** Back to the page the visitor came from when it is one of ours, else the home page. */
+/**
+ * Back to the page the visitor came from when it is one of ours, else the home page. Leading
+ * slashes are one: a path `//host/x` written into a link would be another site's address.
+ */
 function backTo(req: Request): string {
   const referer = req.get('referer')
   if (!referer) return '/'
   try {
     const url = new URL(referer)
-    return url.host === req.get('host') ? url.pathname + url.search : '/'
+    if (url.host !== req.get('host')) return '/'
+    return url.pathname.replace(/^\/+/, '/') + url.search
   } catch {
     return '/'
   }
