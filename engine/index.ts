@@ -39,6 +39,14 @@ export {
   BUY_NOW_WINDOW_MS,
   PAYMENT_WINDOW_MS,
 } from './orders.ts'
+export {
+  auditPackageOrders,
+  creditOwedPackageOrders,
+  creditPackageOrder,
+  packageOrderReference,
+  type PackageCredit,
+  type PackageOrderProblem,
+} from './package-orders.ts'
 export * from './types.ts'
 
 export type EngineRuntime = {
@@ -70,7 +78,7 @@ export function createEngineRuntime(
   const bots = new BotWorker(engine)
   const autoBids = new AutoBidWorker(engine)
   const timers = new TimerBroadcast(engine)
-  const orders = new OrderWorker(engine.prisma, () => new Date(), engine.log)
+  const orders = new OrderWorker(engine)
   engine.on('finished', () => orders.soon())
   const lease = new Lease(engine, (leader) => {
     engine.emit('leader', { leader })

@@ -1,9 +1,13 @@
 import type { PrismaClient } from '../prisma/generated/client.ts'
-import { silentLogger, type Logger } from './types.ts'
+import type { Engine } from './engine.ts'
+import { creditOwedPackageOrders } from './package-orders.ts'
+import type { Logger } from './types.ts'
 
 // Won items on their way to their owners (docs/decisions/016-winner-orders.md):
 // a finished auction's human winner gets an order to pay within 48 hours of the end; an order
 // left unpaid expires and the item passes to the previous participant at their own last bid.
+// A bid-package auction's orders carry the package's bids, credited once paid
+// (engine/package-orders.ts, docs/decisions/077-bid-package-orders-credit-bids.md).
 // Run by the lease holder only, but every step is also safe with two instances at once: orders
 // are unique per (auction, user, kind) and an expiry is a conditional update.
 
@@ -41,7 +45,14 @@ export async function createWinnerOrders(prisma: PrismaClient, now: Date): Promi
       endTime: { gte: new Date(now.getTime() - WINNER_ORDER_LOOKBACK_MS) },
       orders: { none: { kind: 'win' } },
     },
-    select: { id: true, winnerId: true, finalPrice: true, endTime: true },
+    select: {
+      id: true,
+      winnerId: true,
+      finalPrice: true,
+      endTime: true,
+      isBidPackage: true,
+      packageBids: true,
+    },
     orderBy: { endTime: 'asc' },
     take: BATCH,
   })
@@ -54,6 +65,7 @@ export async function createWinnerOrders(prisma: PrismaClient, now: Date): Promi
         kind: 'win',
         rank: 1,
         price: auction.finalPrice!,
+        bids: auction.isBidPackage ? (auction.packageBids ?? 0) : 0,
         expiresAt: new Date(auction.endTime!.getTime() + PAYMENT_WINDOW_MS),
       },
       skipDuplicates: true,
@@ -99,7 +111,7 @@ export async function expireOrders(
 ): Promise<{ expired: number; passed: number }> {
   const due = await prisma.order.findMany({
     where: { status: 'awaiting_payment', expiresAt: { lte: now } },
-    select: { id: true, auctionId: true, kind: true, rank: true },
+    select: { id: true, auctionId: true, kind: true, rank: true, bids: true },
     orderBy: { expiresAt: 'asc' },
     take: BATCH,
   })
@@ -132,6 +144,8 @@ export async function expireOrders(
             kind: 'win',
             rank: Math.max(order.rank, ...holders.map((holder) => holder.rank)) + 1,
             price: next.price,
+            // A package passes on whole: the runner-up pays their last bid for the same bids.
+            bids: order.bids,
             expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MS),
           },
         })
@@ -147,17 +161,24 @@ export async function expireOrders(
   return { expired, passed }
 }
 
-/** The periodic runner: every 20 s, and shortly after an auction finishes. */
+/**
+ * The periodic runner: every 20 s, and shortly after an auction finishes. Besides the orders it
+ * credits any paid bid-package order whose bids are still owed.
+ */
 export class OrderWorker {
   private interval: NodeJS.Timeout | undefined
   private soonTimer: NodeJS.Timeout | undefined
   private busy = false
+  private readonly prisma: PrismaClient
+  private readonly log: Logger
 
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly engine: Engine,
     private readonly now: Clock = () => new Date(),
-    private readonly log: Logger = silentLogger,
-  ) {}
+  ) {
+    this.prisma = engine.prisma
+    this.log = engine.log
+  }
 
   start() {
     if (this.interval) return
@@ -187,8 +208,9 @@ export class OrderWorker {
     try {
       const created = await createWinnerOrders(this.prisma, this.now())
       const { expired, passed } = await expireOrders(this.prisma, this.now())
-      if (created || expired)
-        this.log.info('orders updated', { created, expired, passedOn: passed })
+      const credited = await creditOwedPackageOrders(this.engine)
+      if (created || expired || credited)
+        this.log.info('orders updated', { created, expired, passedOn: passed, credited })
     } catch (error) {
       this.log.warn('order tick failed', { error: String(error) })
     } finally {

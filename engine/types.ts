@@ -111,6 +111,8 @@ export type LedgerReason =
   | 'seed'
   /** An auto-bid budget paid back from Postgres when its auction is deleted (engine/refunds.ts). */
   | 'autobid_return'
+  /** A paid bid-package auction's order: its bids, once per order (engine/package-orders.ts). */
+  | 'bid_package_win'
 
 export type CreditResult =
   { ok: true; applied: boolean; balance: number } | { ok: false; reason: 'user_not_found' }

@@ -1,7 +1,8 @@
 // npm run balances [-- --repair]
 // Checks every user's bid balance against the ledger (Postgres balance and Redis hot copy),
 // that every charged prebid and auto-bid budget is accounted for (engine/holds-audit.ts), every
-// paid bid package credited exactly once (app/services/payments/audit.server.ts) and no bid
+// paid bid package credited exactly once (app/services/payments/audit.server.ts), every paid
+// bid-package auction's order credited exactly once (engine/package-orders.ts) and no bid
 // taken after its auction's end (engine/bids-audit.ts);
 // with --repair, sets each wrong balance to its ledger sum. See docs/operations.md.
 import { parseArgs } from 'node:util'
@@ -9,6 +10,7 @@ import {
   auditBalances,
   auditHolds,
   auditLateBids,
+  auditPackageOrders,
   createRedis,
   Engine,
   rebuildBalances,
@@ -61,6 +63,7 @@ async function main() {
     const payments = checked.filter((row) => !isOnItsWay(row))
     const onItsWay = checked.filter(isOnItsWay)
     const lateBids = await auditLateBids(prisma)
+    const packageOrders = await auditPackageOrders(engine)
     console.log(
       `${payments.length} bid-package payments not credited exactly once; ` +
         `${lateBids.length} bids after the end of their auction`,
@@ -77,13 +80,28 @@ async function main() {
           `(the provider's next callback or the reconciliation marks them): ` +
           onItsWay.map((row) => row.paymentId).join(', '),
       )
+    console.log(
+      `${packageOrders.length} bid-package auction orders not credited exactly once ` +
+        `(the order worker credits a paid one within 20 s while the site runs)`,
+    )
+    for (const row of packageOrders) {
+      console.log(
+        `  order ${row.orderId ?? '(none)'}, ledger ${row.reference ?? '(none)'}: ` +
+          row.problem.replaceAll('_', ' '),
+      )
+    }
     for (const row of lateBids) {
       console.log(
         `  bid ${row.bidId} on ${row.auctionId} at ${row.at.toISOString()} for ${row.amount}: ` +
           `the auction ended ${row.endTime?.toISOString() ?? '(no end)'} at ${row.finalPrice ?? '(no price)'}`,
       )
     }
-    const found = holds.prebids.length + holds.budgets.length + payments.length + lateBids.length
+    const found =
+      holds.prebids.length +
+      holds.budgets.length +
+      payments.length +
+      packageOrders.length +
+      lateBids.length
     if (audit.outboxLag > 0 && found)
       console.log('  (the outbox is not drained: some of these may be on their way)')
     if (found) process.exitCode = 3

@@ -1,6 +1,7 @@
 import { refundHolds, waitForOutbox, type Engine } from '../../engine/index.ts'
 import { getAuctionById } from '~/models/auction-live.server.ts'
 import { assertAuctionDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
+import { packageBidsFor } from '~/utils/bid-packages.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { formatDisplayId } from '~/utils/display-id.ts'
@@ -21,8 +22,20 @@ function isUniqueViolation(error: unknown) {
   return (error as { code?: string } | null)?.code === 'P2002'
 }
 
+/**
+ * How many bids a bid-package auction holds: as given, else what its retail price buys
+ * (docs/rules.md#bid-package-auctions); null for an item, which may not be given one.
+ */
+function packageBidsColumn(input: AuctionUpdateInput, isBidPackage: boolean) {
+  if (!isBidPackage) {
+    if (input.packageBids !== undefined) throw new DomainError(400, 'errors.notBidPackage')
+    return null
+  }
+  return input.packageBids ?? packageBidsFor(input.retailPrice)
+}
+
 /** The columns an admin's auction form sets, on creation and on every edit; the slug follows the title. */
-function formColumns(input: AuctionUpdateInput, displayId: string) {
+function formColumns(input: AuctionUpdateInput, displayId: string, isBidPackage: boolean) {
   return {
     slug: slugify(input.title, displayId),
     title: input.title,
@@ -34,6 +47,7 @@ function formColumns(input: AuctionUpdateInput, displayId: string) {
     category: input.category,
     featured: input.featured,
     startTime: input.startTime,
+    packageBids: packageBidsColumn(input, isBidPackage),
   }
 }
 
@@ -46,7 +60,11 @@ export async function createAuction(engine: Engine, input: AuctionCreateInput) {
     const displayId = formatDisplayId(await nextDisplayNumber(getPrisma()))
     try {
       const row = await getPrisma().auction.create({
-        data: { displayId, ...formColumns(input, displayId), isBidPackage: input.isBidPackage },
+        data: {
+          displayId,
+          ...formColumns(input, displayId, input.isBidPackage),
+          isBidPackage: input.isBidPackage,
+        },
         select: { id: true },
       })
       await engine.loadAuction(row.id)
@@ -65,7 +83,7 @@ export async function updateAuction(engine: Engine, id: string, input: AuctionUp
   const prisma = getPrisma()
   const row = await prisma.auction.findUnique({
     where: { id },
-    select: { id: true, displayId: true, status: true, startTime: true },
+    select: { id: true, displayId: true, status: true, startTime: true, isBidPackage: true },
   })
   if (!row) throw new DomainError(404, 'errors.auctionNotFound')
   const state = await engine.getState(id)
@@ -77,7 +95,7 @@ export async function updateAuction(engine: Engine, id: string, input: AuctionUp
     throw new DomainError(400, 'errors.startInPast')
   await prisma.auction.update({
     where: { id },
-    data: formColumns(input, row.displayId),
+    data: formColumns(input, row.displayId, row.isBidPackage),
   })
   const loaded = await engine.loadAuction(id)
   // It started in between: the new start time did not apply; say so rather than pretend.

@@ -47,7 +47,7 @@ export async function getUpcomingBidPackages(engine: Engine) {
 /** The fields of an auction its edit form shows. */
 function editable(auction: AuctionView) {
   const { id, title, description, imageUrl, retailPrice, startTime, status } = auction
-  const { condition, category, estimatedValue, featured, isBidPackage } = auction
+  const { condition, category, estimatedValue, featured, isBidPackage, packageBids } = auction
   return {
     id,
     title,
@@ -61,6 +61,7 @@ function editable(auction: AuctionView) {
     estimatedValue,
     featured,
     isBidPackage,
+    packageBids,
   }
 }
 export type EditableAuction = ReturnType<typeof editable>

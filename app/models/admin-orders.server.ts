@@ -1,9 +1,11 @@
+import { creditPackageOrder, type Engine } from '../../engine/index.ts'
 import { alertAfter } from '~/services/alerts/enqueue.server.ts'
+import { log } from '~/services/logger.server.ts'
 import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { orderSelect, orderView } from '~/models/order.server.ts'
-import { ADMIN_TRANSITIONS, refundCandidate, type OrderStatusName } from '~/validation/order.ts'
+import { adminTransitions, refundCandidate, type OrderStatusName } from '~/validation/order.ts'
 
 // Orders as the admin sees them (/admin/orders and /api/admin/orders): every person's, with the
 // buyer and the money that reached each one (docs/decisions/016-winner-orders.md).
@@ -74,12 +76,23 @@ export async function listOrders({
 }
 export type AdminOrderView = Awaited<ReturnType<typeof listOrders>>['orders'][number]
 
-/** An admin's status change: only the forward moves of ADMIN_TRANSITIONS. */
-export async function setOrderStatus(id: string, status: OrderStatusName, now = new Date()) {
+/**
+ * An admin's status change: only the forward moves of adminTransitions. A bid package's order
+ * marked paid (cash at the office) has its bids credited at once, or by the order worker.
+ */
+export async function setOrderStatus(
+  engine: Engine,
+  id: string,
+  status: OrderStatusName,
+  now = new Date(),
+) {
   const prisma = getPrisma()
-  const order = await prisma.order.findUnique({ where: { id }, select: { status: true } })
+  const order = await prisma.order.findUnique({
+    where: { id },
+    select: { status: true, bids: true },
+  })
   if (!order) throw new DomainError(404, 'errors.notFound')
-  if (!ADMIN_TRANSITIONS[order.status].includes(status))
+  if (!adminTransitions(order.status, order.bids).includes(status))
     throw new DomainError(409, 'admin-orders:errors.transition')
   const stamp =
     status === 'paid'
@@ -95,6 +108,11 @@ export async function setOrderStatus(id: string, status: OrderStatusName, now = 
   })
   // Changed meanwhile (a payment, the expiry worker or another admin).
   if (changed.count === 0) throw new DomainError(409, 'admin-orders:errors.transition')
+  if (status === 'paid' && order.bids > 0) {
+    await creditPackageOrder(engine, id).catch((error: unknown) => {
+      log.warn('bid-package order not credited yet', { orderId: id, error: String(error) })
+    })
+  }
   const row = await prisma.order.findUniqueOrThrow({ where: { id }, select: adminSelect })
   if (status === 'shipped' && row.user)
     await alertAfter([

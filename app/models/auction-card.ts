@@ -16,6 +16,7 @@ export type AuctionCardView = Pick<
   | 'currentPrice'
   | 'finalPrice'
   | 'retailPrice'
+  | 'packageBids'
   | 'startTime'
   | 'endTime'
   | 'timeLeft'
@@ -40,6 +41,7 @@ export function toCardView(view: AuctionView): AuctionCardView {
     currentPrice: view.currentPrice,
     finalPrice: view.finalPrice,
     retailPrice: view.retailPrice,
+    packageBids: view.packageBids,
     startTime: view.startTime,
     endTime: view.endTime,
     timeLeft: view.timeLeft,

@@ -66,6 +66,7 @@ function toView(row: AuctionRow, state: AuctionState | null, now: number): Aucti
     category: row.category,
     featured: row.featured,
     isBidPackage: row.isBidPackage,
+    packageBids: row.packageBids,
     startTime: row.startTime.toISOString(),
     endTime: live?.endedAt
       ? new Date(live.endedAt).toISOString()

@@ -25,6 +25,7 @@ const rowSelect = {
   category: true,
   featured: true,
   isBidPackage: true,
+  packageBids: true,
   startTime: true,
   endTime: true,
   prebidsCount: true,
@@ -54,6 +55,8 @@ export type AuctionRow = {
   category: string | null
   featured: boolean
   isBidPackage: boolean
+  /** A bid-package auction's bids (docs/rules.md#bid-package-auctions); null for an item. */
+  packageBids: number | null
   startTime: Date
   endTime: Date | null
   prebidsCount: number

@@ -3,21 +3,22 @@ import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { readRows } from '~/utils/sql.server.ts'
+import { BID_PRICE } from '~/utils/bid-packages.ts'
 import { toMajor } from '~/utils/money.ts'
 import { DELIVERY_FEES, type DeliveryInput } from '~/validation/order.ts'
 
 // Orders of won and bought items (docs/decisions/016-winner-orders.md and
 // 017-buy-it-now.md). A person's queries are always scoped by their user id, so another
-// person's order is "not found". Money in minor units; the API converts to som.
-
-/** The value of one spent bid (docs/rules.md#bid-packages: 15 som per bid in every package). */
-export const BID_VALUE = 15_00
+// person's order is "not found". Money in minor units; the API converts to som. A bid-package
+// auction's order carries its `bids` and has no delivery step: once paid, its bids are
+// credited and it is delivered (docs/decisions/077-bid-package-orders-credit-bids.md).
 
 export const orderSelect = {
   id: true,
   kind: true,
   rank: true,
   price: true,
+  bids: true,
   deliveryMethod: true,
   deliveryFee: true,
   address: true,
@@ -53,7 +54,7 @@ export type OrderView = ReturnType<typeof orderView>
 
 // A person's orders with their auctions in one plain statement (app/utils/sql.server.ts): the
 // profile shows them on every visit; through the ORM it was two (the orders, then the auctions).
-const USER_ORDERS_SQL = `SELECT o.id, o.kind, o.rank, o.price, o."deliveryMethod", o."deliveryFee",
+const USER_ORDERS_SQL = `SELECT o.id, o.kind, o.rank, o.price, o.bids, o."deliveryMethod", o."deliveryFee",
     o.address, o.phone, o.status, o."expiresAt", o."paidAt", o."shippedAt", o."deliveredAt",
     o."createdAt",
     json_build_object('id', a.id, 'title', a.title, 'slug', a.slug, 'displayId', a."displayId")
@@ -83,8 +84,10 @@ export async function setDelivery(
   const changed = await getPrisma().$transaction(async (tx) => {
     const before = await tx.order.findFirst({
       where: { id: orderId, userId },
-      select: { deliveryFee: true },
+      select: { deliveryFee: true, bids: true },
     })
+    // Bids are credited, not delivered.
+    if (before && before.bids > 0) throw new DomainError(409, 'errors.noDelivery')
     const updated = await tx.order.updateMany({
       where: { id: orderId, userId, status: 'awaiting_payment', expiresAt: { gt: now } },
       data: {
@@ -166,7 +169,7 @@ export async function getBuyNowOffer(
   if (bidsSpent === 0) return refuse('errors.notParticipant')
   if (bought > 0) return refuse('errors.alreadyBought')
   if (now >= deadline) return refuse('errors.windowClosed')
-  const price = Math.max(0, auction.retailPrice - bidsSpent * BID_VALUE)
+  const price = Math.max(0, auction.retailPrice - bidsSpent * BID_PRICE)
   return {
     available: true,
     price,
@@ -212,6 +215,8 @@ export function orderJson(order: OrderView & { user?: { id: string; username: st
     kind: order.kind,
     rank: order.rank,
     price: toMajor(order.price),
+    /** A bid-package auction's order: the bids it credits once paid; 0 for an item. */
+    bids: order.bids,
     deliveryMethod: order.deliveryMethod,
     deliveryFee: toMajor(order.deliveryFee),
     total: toMajor(order.total),
@@ -223,6 +228,7 @@ export function orderJson(order: OrderView & { user?: { id: string; username: st
     shippedAt: order.shippedAt,
     deliveredAt: order.deliveredAt,
     createdAt: order.createdAt,
-    payUrl: order.payable && order.deliveryMethod ? `/topup/order/${order.id}` : null,
+    payUrl:
+      order.payable && (order.deliveryMethod || order.bids > 0) ? `/topup/order/${order.id}` : null,
   }
 }

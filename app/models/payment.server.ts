@@ -79,6 +79,7 @@ export async function getUserOrder(userId: string, id: string) {
     select: {
       id: true,
       price: true,
+      bids: true,
       deliveryMethod: true,
       deliveryFee: true,
       status: true,
@@ -92,14 +93,17 @@ export async function getUserOrder(userId: string, id: string) {
 }
 export type UserOrder = NonNullable<Awaited<ReturnType<typeof getUserOrder>>>
 
-/** Why an order cannot be paid now, or null when it can (docs/rules.md#winner-orders: 48 hours). */
+/**
+ * Why an order cannot be paid now, or null when it can (docs/rules.md#winner-orders: 48 hours;
+ * a bid package's order has no delivery to choose).
+ */
 export function orderNotPayable(
-  order: Pick<UserOrder, 'status' | 'expiresAt' | 'deliveryMethod'>,
+  order: Pick<UserOrder, 'status' | 'expiresAt' | 'deliveryMethod' | 'bids'>,
   now = new Date(),
 ): 'not_awaiting' | 'expired' | 'no_delivery' | null {
   if (order.status !== 'awaiting_payment') return 'not_awaiting'
   if (order.expiresAt.getTime() <= now.getTime()) return 'expired'
-  if (!order.deliveryMethod) return 'no_delivery'
+  if (!order.deliveryMethod && order.bids === 0) return 'no_delivery'
   return null
 }
 

@@ -1,6 +1,18 @@
 // The five bid packages (docs/rules.md#bid-packages): 15 som a bid, 25% off a 20 som list price.
 // Money in minor units (docs/decisions/003-money-minor-units.md).
 
+/** What one bid costs in every package: 15 som (minor units). */
+export const BID_PRICE = 15_00
+
+/**
+ * How many bids a bid-package auction holds when the admin does not say: what its retail price
+ * buys at the packages' 15 som a bid, in whole bids rounded down, at least one
+ * (docs/rules.md#bid-package-auctions).
+ */
+export function packageBidsFor(retailPrice: number) {
+  return Math.max(1, Math.floor(retailPrice / BID_PRICE))
+}
+
 export type BidPackage = {
   id: string
   bids: number

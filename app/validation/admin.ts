@@ -87,11 +87,33 @@ const auctionFields = {
   featured: checkbox,
 }
 
-export const auctionCreateSchema = z.object({ ...auctionFields, isBidPackage: checkbox })
+/**
+ * How many bids a bid-package auction holds: a whole number from 1. Left out or empty, the model
+ * takes what the retail price buys (packageBidsFor in app/utils/bid-packages.ts).
+ */
+const packageBids = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value ?? undefined
+    return value.trim() === '' ? undefined : Number(value.trim())
+  },
+  z
+    .number({ invalid_type_error: 'errors.packageBids' })
+    .int('errors.packageBids')
+    .min(1, 'errors.packageBids')
+    .max(ADMIN_BALANCE_MAX, 'errors.packageBids')
+    .optional(),
+)
+
+export const auctionCreateSchema = z
+  .object({ ...auctionFields, isBidPackage: checkbox, packageBids })
+  .superRefine((value, ctx) => {
+    if (value.packageBids !== undefined && !value.isBidPackage)
+      ctx.addIssue({ code: 'custom', path: ['packageBids'], message: 'errors.notBidPackage' })
+  })
 export type AuctionCreateInput = z.infer<typeof auctionCreateSchema>
 
-/** Editing keeps the kind (bid package or not) of the auction. */
-export const auctionUpdateSchema = z.object(auctionFields)
+/** Editing keeps the kind (bid package or not) of the auction; the model checks packageBids. */
+export const auctionUpdateSchema = z.object({ ...auctionFields, packageBids })
 export type AuctionUpdateInput = z.infer<typeof auctionUpdateSchema>
 
 const delaySeconds = z.coerce

@@ -37,6 +37,16 @@ export const ADMIN_TRANSITIONS: Record<OrderStatusName, OrderStatusName[]> = {
   cancelled: [],
 }
 
+/**
+ * What an admin may move this order to: a bid package's order (`bids` > 0) is delivered by the
+ * credit of its bids once paid, never shipped or delivered by hand
+ * (docs/decisions/077-bid-package-orders-credit-bids.md).
+ */
+export function adminTransitions(status: OrderStatusName, bids: number): OrderStatusName[] {
+  const moves = ADMIN_TRANSITIONS[status]
+  return bids > 0 ? moves.filter((move) => move !== 'shipped' && move !== 'delivered') : moves
+}
+
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && (value.trim() === '' || value.trim() === PHONE_PREFIX)
     ? undefined
@@ -93,17 +103,27 @@ export const refundSchema = z.object({
 
 type PaymentSummary = { status: string; failureReason: string | null }
 
+/** Money that reached an order without paying it: held, or paid when it could not be paid. */
+const isStray = (row: PaymentSummary) =>
+  row.status === 'held' || (row.status === 'paid' && row.failureReason !== null)
+
 /**
  * Which of an order's payments an admin may refund, the one rule the refund and the admin page
  * share: the payment that paid it (the order is then cancelled), else money that reached the
- * order without paying it (held, or paid too late). Otherwise the refusal's i18n key.
+ * order without paying it (held, or paid too late). Otherwise the refusal's i18n key. A shipped
+ * or delivered order (a bid package's is delivered once its bids are credited) keeps what paid
+ * it, but a second payment that reached it is still returned.
  */
 export function refundCandidate<P extends PaymentSummary>(
   orderStatus: string,
   payments: P[],
 ): { payment: P; cancelOrder: boolean } | { refused: string } {
-  if (orderStatus === 'shipped' || orderStatus === 'delivered')
-    return { refused: 'admin-orders:errors.refundShipped' }
+  if (orderStatus === 'shipped' || orderStatus === 'delivered') {
+    const stray = payments.find(isStray)
+    return stray
+      ? { payment: stray, cancelOrder: false }
+      : { refused: 'admin-orders:errors.refundShipped' }
+  }
   if (orderStatus === 'paid') {
     const settling = payments.find((row) => row.status === 'paid' && row.failureReason === null)
     // Without one, an admin marked it paid (cash at pickup): nothing to return online.
@@ -111,9 +131,7 @@ export function refundCandidate<P extends PaymentSummary>(
       ? { payment: settling, cancelOrder: true }
       : { refused: 'admin-orders:errors.refundOffline' }
   }
-  const stray = payments.find(
-    (row) => row.status === 'held' || (row.status === 'paid' && row.failureReason !== null),
-  )
+  const stray = payments.find(isStray)
   if (stray) return { payment: stray, cancelOrder: false }
   return {
     refused: payments.some((row) => row.status === 'refunded')

@@ -5,6 +5,7 @@ import {
   type Prisma,
   type PrismaClient,
 } from '../../app/utils/db.server.ts'
+import { packageBidsFor } from '../../app/utils/bid-packages.ts'
 import { formatDisplayId } from '../../app/utils/display-id.ts'
 import { slugify } from '../../app/utils/slug.ts'
 import {
@@ -71,6 +72,9 @@ export async function seedAuction(
     endTime: isFinished ? new Date(ctx.now + (seed.lastEventIn ?? 0)) : null,
     status: seed.status,
     isBidPackage: seed.isBidPackage ?? false,
+    packageBids: seed.isBidPackage
+      ? (seed.packageBids ?? packageBidsFor(som(seed.retailPriceSom)))
+      : null,
     prebidsCount: prebidUsers.length + (convertedPrebid ? 1 : 0),
     totalBids: bidders.length,
     winnerId: winner ? required(ctx.userIds.get(winner), `user ${winner}`) : null,

@@ -147,30 +147,39 @@ export const AUCTIONS: SeedAuction[] = [
   },
   {
     title: '50 ставок',
-    description: 'Пакет из 50 ставок зачисляется на баланс победителя сразу после аукциона.',
+    description:
+      'Пакет из 50 ставок: победитель оплачивает финальную цену в течение 48 часов, и ставки ' +
+      'сразу зачисляются на его баланс.',
     retailPriceSom: 1_000,
     category: 'Пакеты ставок',
     isBidPackage: true,
+    packageBids: 50,
     status: AuctionStatus.upcoming,
     // Starts a few minutes after seeding, so a demo shows an auction going live.
     startIn: 3 * MINUTE,
   },
   {
     title: '100 ставок',
-    description: 'Пакет из 100 ставок зачисляется на баланс победителя сразу после аукциона.',
+    description:
+      'Пакет из 100 ставок: победитель оплачивает финальную цену в течение 48 часов, и ставки ' +
+      'сразу зачисляются на его баланс.',
     retailPriceSom: 2_000,
     category: 'Пакеты ставок',
     isBidPackage: true,
+    packageBids: 100,
     status: AuctionStatus.upcoming,
     startIn: 5 * HOUR,
     prebids: ['aibek', 'nurlan'],
   },
   {
     title: '250 ставок',
-    description: 'Пакет из 250 ставок зачисляется на баланс победителя сразу после аукциона.',
+    description:
+      'Пакет из 250 ставок: победитель оплачивает финальную цену в течение 48 часов, и ставки ' +
+      'сразу зачисляются на его баланс.',
     retailPriceSom: 5_000,
     category: 'Пакеты ставок',
     isBidPackage: true,
+    packageBids: 250,
     status: AuctionStatus.upcoming,
     startIn: 1 * DAY + 6 * HOUR,
   },

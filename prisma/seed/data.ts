@@ -124,6 +124,8 @@ export type SeedAuction = {
   condition?: string
   featured?: boolean
   isBidPackage?: boolean
+  /** A bid package's bids (docs/rules.md#bid-package-auctions); else what its retail price buys. */
+  packageBids?: number
   status: AuctionStatus
   /** Offset of startTime from now (negative = in the past). */
   startIn: number

@@ -219,6 +219,43 @@ describe('admin API: auctions', () => {
     const me = await call('/api/auth/me', { method: 'GET', cookie: user })
     expect((me.json.user as { bidBalance: number }).bidBalance).toBe(5)
   })
+
+  test('a bid package holds the bids given, else what its retail price buys at 15 som a bid', async () => {
+    const post = (body: Record<string, unknown>) =>
+      call('/api/admin/auctions', {
+        cookie: admin,
+        body: { title: `Пакет ${unique()}`, startTime: inAnHour(), ...body },
+      })
+    // A client of the specification's call leaves it out: 1 000 som buys 66 bids (rounded down).
+    const derived = await post({ retailPrice: 1000, isBidPackage: true })
+    expect(derived).toMatchObject({ status: 201, json: { isBidPackage: true, packageBids: 66 } })
+    const given = await post({ retailPrice: 1000, isBidPackage: true, packageBids: 50 })
+    expect(given).toMatchObject({ status: 201, json: { packageBids: 50 } })
+    const item = await post({ retailPrice: 1000 })
+    expect(item).toMatchObject({ status: 201, json: { isBidPackage: false, packageBids: null } })
+    const edit = { title: 'Пакет', retailPrice: 1500, startTime: inAnHour() }
+    const put = (id: unknown, body: Record<string, unknown>) =>
+      call(`/api/admin/auctions/${String(id)}`, { method: 'PUT', cookie: admin, body })
+    expect(await put(given.json.id, edit)).toMatchObject({ json: { packageBids: 100 } })
+    expect(await put(given.json.id, { ...edit, packageBids: 75 })).toMatchObject({
+      json: { packageBids: 75 },
+    })
+    const wrong = 'Ставок в пакете — целое число от 1 до 10 000 000'
+    for (const packageBids of [0, 2.5, 'много', 10_000_001])
+      expect(await post({ retailPrice: 10, isBidPackage: true, packageBids })).toMatchObject({
+        status: 400,
+        json: { error: wrong },
+      })
+    const notPackage = 'Число ставок указывают только у пакета ставок'
+    expect(await post({ retailPrice: 10, packageBids: 5 })).toMatchObject({
+      status: 400,
+      json: { error: notPackage },
+    })
+    expect(await put(item.json.id, { ...edit, packageBids: 5 })).toMatchObject({
+      status: 400,
+      json: { error: notPackage },
+    })
+  })
 })
 
 describe('admin API: bots', () => {

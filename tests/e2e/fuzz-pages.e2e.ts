@@ -237,7 +237,7 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
     forms: () => [
       {
         url: '/admin/auctions/new',
-        fields: () => ({ ...auctionFields(), isBidPackage: '' }),
+        fields: () => ({ ...auctionFields(), isBidPackage: '', packageBids: '' }),
         stores: 'auctions',
       },
     ],

@@ -87,6 +87,7 @@ export function AuctionForm({
           category: auction.category ?? '',
           estimatedValue: somText(auction.estimatedValue),
           featured: auction.featured ? 'on' : '',
+          packageBids: auction.packageBids === null ? '' : String(auction.packageBids),
         }
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -147,6 +148,15 @@ export function AuctionForm({
         />
         <AdminField meta={fields.category} label={t('form.category')} />
         <AdminField meta={fields.condition} label={t('form.condition')} />
+        {mode === 'create' || auction?.isBidPackage ? (
+          // Editing keeps the kind: only a bid package's form has it.
+          <AdminField
+            meta={fields.packageBids}
+            label={t('form.packageBids')}
+            hint={t('form.packageBidsHint')}
+            inputMode="numeric"
+          />
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <label className="flex items-center gap-2">

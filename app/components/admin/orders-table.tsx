@@ -5,10 +5,10 @@ import { Table } from '~/components/ui/table.tsx'
 import type { AdminOrderView } from '~/models/admin-orders.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
-import { ADMIN_TRANSITIONS, refundCandidate } from '~/validation/order.ts'
+import { adminTransitions, refundCandidate } from '~/validation/order.ts'
 
 // /admin/orders: one row per order, newest first, with the status moves that make sense from
-// where it is (ADMIN_TRANSITIONS), each a plain form post, the money that reached it (paid,
+// where it is (adminTransitions), each a plain form post, the money that reached it (paid,
 // held for an admin, refunded) and a link to refund it where refundCandidate allows.
 
 type Row = Omit<AdminOrderView, 'auction'> & {
@@ -66,9 +66,11 @@ export function OrdersTable({
             <td className="px-3 py-2 tabular-nums">{order.rank}</td>
             <td className="px-3 py-2 tabular-nums">{money(order.price)}</td>
             <td className="px-3 py-2">
-              {order.deliveryMethod
-                ? t(`orders:delivery.short.${order.deliveryMethod}`)
-                : t('noDelivery')}
+              {order.bids > 0
+                ? t('orders:packageBids', { count: order.bids })
+                : order.deliveryMethod
+                  ? t(`orders:delivery.short.${order.deliveryMethod}`)
+                  : t('noDelivery')}
             </td>
             <td className="px-3 py-2 tabular-nums">{money(order.deliveryFee)}</td>
             <td className="max-w-56 px-3 py-2 [overflow-wrap:anywhere]">
@@ -125,7 +127,7 @@ export function OrdersTable({
             <td className="px-3 py-2">
               <Form method="post" action={back} className="flex flex-wrap gap-1">
                 <input type="hidden" name="id" value={order.id} />
-                {ADMIN_TRANSITIONS[order.status].map((status) => (
+                {adminTransitions(order.status, order.bids).map((status) => (
                   <button
                     key={status}
                     type="submit"

@@ -19,6 +19,8 @@ export type CardLabels = {
   prebidDone: string
   unknownWinner: string
   retail: (price: string) => string
+  /** A bid-package auction's bids ("Package: 50 bids"). */
+  packageBids: (count: number) => string
   startsAt: (date: string) => string
   winner: (name: string) => string
 }
@@ -91,6 +93,11 @@ export const AuctionCard = memo(
               {auction.title}
             </a>
           </h3>
+          {auction.packageBids === null ? null : (
+            <p className="text-sm font-semibold text-amber-800">
+              {labels.packageBids(auction.packageBids)}
+            </p>
+          )}
           <p className="text-2xl font-black tabular-nums text-amber-700">{price}</p>
           <p className="text-sm text-slate-700">
             <StatusLine auction={auction} countdown={countdown} labels={labels} />

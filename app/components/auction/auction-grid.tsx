@@ -73,6 +73,7 @@ export function AuctionGrid({
       prebidDone: t('auction.prebidDone'),
       unknownWinner: t('home.unknownWinner'),
       retail: textWith(t, 'home.retail', 'price'),
+      packageBids: (count) => t('auction.packageBids', { count }),
       startsAt: textWith(t, 'auction.startsAt', 'date'),
       winner: textWith(t, 'home.winner', 'name'),
     }),

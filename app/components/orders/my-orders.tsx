@@ -15,7 +15,8 @@ import { EmptyNote } from '~/components/ui/panel.tsx'
 
 // "My orders" on /profile (docs/decisions/016-winner-orders.md): each won or
 // bought item with its time left to pay, the delivery form (a plain post to /profile with
-// intent=delivery) and, once delivery is chosen, the link to pay.
+// intent=delivery) and, once delivery is chosen, the link to pay. A bid package's order has no
+// delivery: its bids, then the link to pay (docs/decisions/077-bid-package-orders-credit-bids.md).
 
 export const ORDERS_NS = 'orders'
 
@@ -99,11 +100,13 @@ function OrderCard({ order, defaultPhone }: { order: Order; defaultPhone: string
           <dd className="font-semibold tabular-nums">{money(order.price)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">{t('deliveryFee')}</dt>
+          <dt className="text-slate-600">{order.bids > 0 ? t('bids') : t('deliveryFee')}</dt>
           <dd className="font-semibold">
-            {order.deliveryMethod
-              ? `${t(`delivery.short.${order.deliveryMethod}`)}, ${money(order.deliveryFee)}`
-              : '—'}
+            {order.bids > 0
+              ? t('packageBids', { count: order.bids })
+              : order.deliveryMethod
+                ? `${t(`delivery.short.${order.deliveryMethod}`)}, ${money(order.deliveryFee)}`
+                : '—'}
           </dd>
         </div>
         <div>
@@ -120,12 +123,14 @@ function OrderCard({ order, defaultPhone }: { order: Order; defaultPhone: string
 
       {order.payable ? (
         <>
-          {order.deliveryMethod === 'regions' ? (
-            <p className="mt-2 text-sm text-slate-600">{t('carrierNote')}</p>
+          {order.bids > 0 || order.deliveryMethod === 'regions' ? (
+            <p className="mt-2 text-sm text-slate-600">
+              {t(order.bids > 0 ? 'packageNote' : 'carrierNote')}
+            </p>
           ) : null}
-          <DeliveryForm order={order} defaultPhone={defaultPhone} />
+          {order.bids > 0 ? null : <DeliveryForm order={order} defaultPhone={defaultPhone} />}
           <div className="mt-4">
-            {order.deliveryMethod ? (
+            {order.deliveryMethod || order.bids > 0 ? (
               <Link
                 to={`/topup/order/${order.id}`}
                 className="inline-flex items-center gap-2 rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-400"
@@ -149,7 +154,9 @@ function OrderDates({ order }: { order: Order }) {
   if (order.status === 'expired') return <span>{t('expiredText')}</span>
   const stamp =
     order.deliveredAt !== null
-      ? t('deliveredAt', { date: formatDateTime(order.deliveredAt) })
+      ? t(order.bids > 0 ? 'creditedAt' : 'deliveredAt', {
+          date: formatDateTime(order.deliveredAt),
+        })
       : order.shippedAt !== null
         ? t('shippedAt', { date: formatDateTime(order.shippedAt) })
         : order.paidAt !== null

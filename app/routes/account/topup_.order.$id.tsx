@@ -43,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: order.id,
       title: order.title,
       price: order.price,
+      bids: order.bids,
       deliveryFee: order.deliveryFee,
       deliveryMethod: order.deliveryMethod,
       total: order.total,
@@ -79,14 +80,19 @@ export default function OrderPaymentRoute() {
       <dl className="mt-5 space-y-3">
         <Row label={t('order.item')} value={order.title} />
         <Row label={t('order.price')} value={money(order.price)} />
-        <Row
-          label={t('order.delivery')}
-          value={
-            order.deliveryMethod
-              ? `${t(`order.deliveryMethods.${order.deliveryMethod}`)} — ${money(order.deliveryFee)}`
-              : '—'
-          }
-        />
+        {order.bids > 0 ? (
+          // A bid package: its bids are credited once paid, nothing is delivered.
+          <Row label={t('order.bids')} value={t('order.bidsValue', { count: order.bids })} />
+        ) : (
+          <Row
+            label={t('order.delivery')}
+            value={
+              order.deliveryMethod
+                ? `${t(`order.deliveryMethods.${order.deliveryMethod}`)} — ${money(order.deliveryFee)}`
+                : '—'
+            }
+          />
+        )}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-3">
           <dt className="font-semibold">{t('order.total')}</dt>
           <dd className="text-xl font-black text-amber-800">{money(order.total)}</dd>

@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = titleMeta
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const t = await getFixedT(request, [...NS, 'common'])
   await requireAdmin(request)
   const form = await readForm(request)
@@ -59,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) throw data(t('errors.status'), { status: 400 })
   try {
     const order = await setOrderStatus(
+      context.engine,
       String(form.get('id') ?? '').slice(0, 64),
       parsed.data.status,
     )

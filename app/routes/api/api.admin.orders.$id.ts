@@ -8,13 +8,13 @@ import { apiError, json, methodNotAllowed, readJson, validate } from '~/utils/ap
 import { adminOrderStatusSchema } from '~/validation/order.ts'
 
 /** PATCH {status: paid|shipped|delivered|cancelled} -> {order}; impossible moves are a 409. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed(request)
   return adminApi(request, async () => {
     const t = await getFixedT(request, ['admin-orders', 'admin', 'common'])
     const { status } = validate(adminOrderStatusSchema, await readJson(request, t), t)
     try {
-      const order = await setOrderStatus((params.id ?? '').slice(0, 64), status)
+      const order = await setOrderStatus(context.engine, (params.id ?? '').slice(0, 64), status)
       return json({ order: orderJson(order) })
     } catch (error) {
       if (error instanceof DomainError) return apiError(error.status, t(error.key))

@@ -208,7 +208,18 @@ function AuctionDetail({
               <Figure label={t('auction.retailPrice')} className="font-semibold tabular-nums">
                 {formatMoney(auction.retailPrice)}
               </Figure>
+              {auction.packageBids === null ? null : (
+                <Figure
+                  label={t('auction.packageBidsLabel')}
+                  className="font-semibold tabular-nums"
+                >
+                  {auction.packageBids}
+                </Figure>
+              )}
             </dl>
+            {auction.packageBids === null ? null : (
+              <p className="mt-3 text-sm text-slate-700">{t('auction.packageNote')}</p>
+            )}
 
             <div className="mt-5">
               <state.Actions {...stateProps} />

@@ -115,6 +115,8 @@ async function carryOut(engine: Engine, move: KeeperMove, options: DemoKeeperOpt
     category: row.category,
     featured: row.featured,
     startTime: new Date(move.startTime),
+    // A package keeps its bids (left out, they would follow the retail price).
+    packageBids: row.packageBids ?? undefined,
   }
   if (move.kind === 'bringForward') {
     // Its bots are there before it starts, so their first bid comes in its first seconds.

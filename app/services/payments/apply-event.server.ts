@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { Engine } from '../../../engine/index.ts'
+import { creditPackageOrder, type Engine } from '../../../engine/index.ts'
 import {
   findPaymentForWebhook,
   holdPayment,
@@ -107,7 +107,7 @@ export async function applyPaymentEvent(
   try {
     return payment.purpose === 'package'
       ? await settlePackage(payment, event, engine, fields, t)
-      : await settleOrder(payment, event, fields, t)
+      : await settleOrder(payment, event, engine, fields, t)
   } catch (error) {
     // Two payments raced for one transaction id: the unique index let only one have it.
     if (!isUniqueViolation(error)) throw error
@@ -178,6 +178,7 @@ async function settlePackage(
 async function settleOrder(
   payment: WebhookPayment,
   event: PaymentEvent,
+  engine: Engine,
   fields: Fields,
   t: TFunction,
 ) {
@@ -196,12 +197,26 @@ async function settleOrder(
     })
   } else {
     log.info('order paid', { ...orderFields, marked: outcome !== null })
+    if (outcome === 'paid') await creditPaidOrder(engine, payment.orderId!, orderFields)
     if (outcome === 'paid' && payment.userId)
       await alertAfter([
         { ...paymentCredited(payment.userId, payment.id), orderId: payment.orderId ?? undefined },
       ])
   }
   return json({ ok: true, paymentId: payment.id, status: outcome === 'held' ? 'held' : 'paid' })
+}
+
+/**
+ * A bid-package auction's order credits its bids once paid (engine/package-orders.ts); when that
+ * fails now, the order worker credits it within 20 s.
+ */
+async function creditPaidOrder(engine: Engine, orderId: string, fields: Fields) {
+  try {
+    const credited = await creditPackageOrder(engine, orderId)
+    if (credited !== 'not_due') log.info('bid-package order credited', { ...fields, credited })
+  } catch (error) {
+    log.warn('bid-package order not credited yet', { ...fields, error: String(error) })
+  }
 }
 
 /**
