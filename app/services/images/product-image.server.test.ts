@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { longPng } from '../../../tests/support/images.ts'
 import { storedImage } from '~/utils/product-image.ts'
 import {
   ImageRefused,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
   storeProductImage as storeIn,
 } from '~/services/images/product-image.server.ts'
 import { folderStore, type ImageStore } from '~/services/images/store.server.ts'
@@ -131,4 +133,29 @@ test('what is not a JPEG, PNG or WebP picture, or is too large, is refused with 
   const whole = await photo(800, 600, 'jpeg')
   const cut = whole.subarray(0, Math.floor(whole.byteLength / 2))
   expect(await refusal(storeProductImage(cut))).toEqual({ key: 'errors.imageBroken', status: 400 })
+})
+
+test('a picture longer than the cap on either side is refused from its header, few pixels or not', async () => {
+  // 1 x 40,000,000 holds no more pixels than the cap on pixels, and no WebP can hold it: it
+  // used to be decoded for seconds and end in an error that was no refusal (a 500).
+  const started = Date.now()
+  for (const [width, height] of [
+    [1, 40_000_000],
+    [40_000_000, 1],
+    [MAX_IMAGE_SIDE + 1, 1],
+    [1, MAX_IMAGE_SIDE + 1],
+  ] as const) {
+    expect(await refusal(storeProductImage(longPng(width, height)))).toEqual({
+      key: 'errors.imageSide',
+      status: 400,
+    })
+  }
+  expect(Date.now() - started).toBeLessThan(5_000)
+  // A long side at the cap is taken.
+  const long = await sharp({
+    create: { width: MAX_IMAGE_SIDE, height: 3, channels: 3, background: '#345' },
+  })
+    .png()
+    .toBuffer()
+  expect(await storeProductImage(long)).toMatchObject({ width: 1200, height: 1 })
 })

@@ -10,13 +10,19 @@ import {
 } from '~/utils/product-image.ts'
 
 // An admin's upload becomes a product image (docs/rules.md#product-images): checked by its
-// content (JPEG, PNG or WebP; at most MAX_IMAGE_BYTES and MAX_IMAGE_PIXELS), turned upright,
+// content (JPEG, PNG or WebP; at most MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS and MAX_IMAGE_SIDE on
+// each side), turned upright,
 // stripped of its metadata and kept in the widths of app/utils/product-image.ts as WebP and JPEG.
 
 /** The largest file taken. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024
 /** The most pixels a file may hold (checked before it is decoded). */
 export const MAX_IMAGE_PIXELS = 40_000_000
+/**
+ * The longest side a file may have (checked before it is decoded): a sliver of few pixels but
+ * tens of thousands long costs seconds to decode and is beyond what WebP can hold (16,383).
+ */
+export const MAX_IMAGE_SIDE = 10_000
 
 const FORMATS = new Set(['jpeg', 'png', 'webp'])
 
@@ -24,7 +30,11 @@ const FORMATS = new Set(['jpeg', 'png', 'webp'])
 export class ImageRefused extends Error {
   constructor(
     readonly key:
-      'errors.imageType' | 'errors.imageTooLarge' | 'errors.imagePixels' | 'errors.imageBroken',
+      | 'errors.imageType'
+      | 'errors.imageTooLarge'
+      | 'errors.imagePixels'
+      | 'errors.imageSide'
+      | 'errors.imageBroken',
     readonly status = 400,
   ) {
     super(key)
@@ -57,6 +67,8 @@ export async function storeProductImage(bytes: Uint8Array, store: ImageStore = g
   if (!FORMATS.has(metadata.format ?? '')) throw new ImageRefused('errors.imageType')
   const { width: storedWidth, height: storedHeight } = metadata
   if (!storedWidth || !storedHeight) throw new ImageRefused('errors.imageBroken')
+  if (storedWidth > MAX_IMAGE_SIDE || storedHeight > MAX_IMAGE_SIDE)
+    throw new ImageRefused('errors.imageSide')
   if (storedWidth * storedHeight > MAX_IMAGE_PIXELS) throw new ImageRefused('errors.imagePixels')
   // EXIF orientations 5 to 8 turn the picture a quarter: width and height trade places.
   const turned = (metadata.orientation ?? 1) >= 5
