@@ -8,6 +8,8 @@ import { z } from 'zod'
 const PUBLIC_KEY = /^[A-Za-z0-9_-]{87}$/
 /** A P-256 private key, base64url without padding: 32 bytes, 43 characters. */
 const PRIVATE_KEY = /^[A-Za-z0-9_-]{43}$/
+/** A host name or address as a URL writes it (IPv6 in brackets), with an optional port. */
+const INTERNAL_HOST = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/
 
 export const pushSettings = {
   VAPID_PUBLIC_KEY: z
@@ -22,6 +24,24 @@ export const pushSettings = {
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+    .optional(),
+  /**
+   * Push services on a private network that endpoints may name although their address is not
+   * public (app/services/push/endpoint.server.ts): `host` or `host:port`, comma-separated.
+   * Unset, only public addresses are sent to.
+   */
+  PUSH_INTERNAL_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((host) => INTERNAL_HOST.test(host)),
+      'must be host or host:port entries (an IPv6 address in brackets), comma-separated',
+    )
     .optional(),
 }
 

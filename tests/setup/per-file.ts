@@ -15,6 +15,9 @@ process.env.REDIS_URL = inject('redisUrl')
 process.env.REDIS_PREFIX = `t${runId}${suffix}`
 process.env.SESSION_SECRET ??= 'test-secret-test-secret-test-secret-42'
 process.env.LOG_LEVEL ??= 'silent'
+// The tests' own push service (tests/support/push-service-fake.ts) listens on 127.0.0.1, which
+// the server sends to only when named internal; the tests of that rule set their own.
+process.env.PUSH_INTERNAL_HOSTS ??= '127.0.0.1'
 
 afterAll(async () => {
   const { cleanupTestState } = await import('./cleanup.ts')

@@ -75,6 +75,9 @@ export async function startAlertFakes() {
       TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
       TELEGRAM_API_ROOT: telegram.apiRoot,
       NODE_EXTRA_CA_CERTS: caFile,
+      // The push service listens on 127.0.0.1: the server sends there only when told it is an
+      // internal push service (app/services/push/endpoint.server.ts).
+      PUSH_INTERNAL_HOSTS: new URL(push.origin).host,
     },
     async stop() {
       await new Promise<void>((resolve) => control.close(() => resolve()))

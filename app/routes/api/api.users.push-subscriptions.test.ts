@@ -14,6 +14,13 @@ vi.hoisted(() => {
     'BDF_sFXo7PvHqpjvpYQWNDP99_ZmSNLu1Y6fQP9jNU3iGaVizNVhwf2erSQhatnnpXMDvfGgC_dckMtqnepQGuM'
   process.env.VAPID_PRIVATE_KEY = 'UB3uCxWNg276Pi_Hba91SgAKecqSBg7v_IbOpx9zXN0'
   process.env.VAPID_SUBJECT = 'mailto:alerts@auction.kg'
+  // Only public addresses, as in production (the other tests name their fake push service).
+  process.env.PUSH_INTERNAL_HOSTS = ''
+})
+// Names are answered from a table (push.example.net is public there): no test needs the internet.
+vi.mock('node:dns/promises', async () => {
+  const fake = await import('../../../tests/support/fake-dns.ts')
+  return { lookup: fake.lookup, default: { lookup: fake.lookup } }
 })
 
 async function signedIn() {
@@ -119,4 +126,41 @@ test('other methods: 405', async () => {
   expect((await call('PUT', browserSubscription(), cookie)).status).toBe(405)
   const request = new Request('http://localhost/api/users/push-subscriptions')
   expect((await loader({ request })).status).toBe(405)
+})
+
+test('an endpoint at a loopback, private, link-local or unique-local address, or a name of one, is a 400', async () => {
+  const { userId, cookie } = await signedIn()
+  for (const endpoint of [
+    'https://127.0.0.1:9200/_search',
+    'https://2130706433/x',
+    'https://[::1]/x',
+    'https://[::ffff:10.0.0.1]/x',
+    'https://10.0.0.7/wpush/1',
+    'https://172.20.0.5/x',
+    'https://192.168.1.1/x',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://100.64.0.1/x',
+    'https://[fe80::1]/x',
+    'https://[fd12:3456:789a::1]/x',
+    'https://localhost/x',
+    'https://metadata.google.internal/computeMetadata/v1/',
+    'https://redis.internal.example:6379/x',
+    'https://mixed.example/x',
+  ]) {
+    const answer = await call('POST', browserSubscription(endpoint), cookie)
+    expect(answer, endpoint).toEqual({
+      status: 400,
+      json: {
+        error: 'endpoint must be a push service on the internet, not a local or internal address',
+      },
+    })
+  }
+  expect(await call('POST', browserSubscription('https://no-such-host.example/x'), cookie)).toEqual(
+    { status: 400, json: { error: 'The push service named in endpoint was not found' } },
+  )
+  expect(await listDevices(userId)).toEqual([])
+  // A push service on the internet, by name or by address.
+  for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://142.250.74.42/x'])
+    expect((await call('POST', browserSubscription(endpoint), cookie)).status).toBe(201)
+  expect(await listDevices(userId)).toHaveLength(2)
 })

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { deleteSubscription, saveSubscription } from '~/models/push-subscription.server.ts'
+import { refusedSubscription } from '~/services/push/endpoint.server.ts'
 import { siteVapid } from '~/services/push/push.server.ts'
 import {
   apiError,
@@ -15,7 +16,8 @@ import { subscriptionSchema, unsubscribeSchema } from '~/validation/push.server.
 // This device's Web Push subscription for the person signed in (docs/push.md):
 // POST the browser's PushSubscription JSON -> 201 {"subscribed": true};
 // DELETE {"endpoint"} -> {"subscribed": false}. Both idempotent. 404 when the site has no
-// Web Push (no VAPID keys).
+// Web Push (no VAPID keys). An endpoint that is not a public address is refused (400; 503 when
+// its host could not be looked up just now).
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST' && request.method !== 'DELETE') return methodNotAllowed(request)
@@ -29,6 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ subscribed: false })
   }
   const input = validate(subscriptionSchema, body, t)
+  const refused = await refusedSubscription(input.endpoint)
+  if (refused) return apiError(refused.status, t(refused.key))
   await saveSubscription(user.id, input, request.headers.get('User-Agent'))
   return json({ subscribed: true }, 201)
 }

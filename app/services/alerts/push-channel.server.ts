@@ -6,6 +6,7 @@ import {
   withDevices,
   type PushDevice,
 } from '~/models/push-subscription.server.ts'
+import { pushAgent, refusedBeforeSend } from '~/services/push/endpoint.server.ts'
 import { siteVapid } from '~/services/push/push.server.ts'
 import type { Vapid } from '~/utils/env-push.server.ts'
 import type {
@@ -102,6 +103,9 @@ export function pushChannel(options: PushChannelOptions = {}): AlertChannel {
 
   async function sendTo(device: PushDevice, message: AlertMessage, details: Vapid) {
     const { ttl, urgency } = DELIVERY[message.kind]
+    // Only a push service on a public address (app/services/push/endpoint.server.ts).
+    const refused = await refusedBeforeSend(device.endpoint)
+    if (refused) return refused
     try {
       await webpush.sendNotification(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
@@ -111,7 +115,7 @@ export function pushChannel(options: PushChannelOptions = {}): AlertChannel {
           TTL: ttl,
           urgency,
           timeout: TIMEOUT_MS,
-          ...(options.agent ? { agent: options.agent } : {}),
+          agent: options.agent ?? pushAgent(),
         },
       )
       return { status: 'sent' } as const
