@@ -61,7 +61,9 @@ async function main() {
   }
   const code = await checkBalances(env)
   if (code !== 0) {
-    say(`the balances check found differences (exit ${code}): see above`)
+    process.stderr.write(
+      `[restore] the balances check found differences (exit ${code}): see above\n`,
+    )
     process.exitCode = code === 3 ? 3 : 1
   }
 }

@@ -3,11 +3,17 @@
 // base and the dependencies' stage. Root on Debian: podman, runc and debootstrap are installed when missing,
 // and without a container registry the base is made here (scripts/image/base.ts). Two runs:
 // one container with the embedded Postgres and Redis on a volume, then Postgres and Redis from
-// the environment; each stopped with SIGTERM and started again on the same data. Prints the
-// image's size and start times. Storage stays in the machine's cache folder (scripts/image/podman.ts) for the next run; the containers,
-// volume, database and Redis keys it made are removed.
+// the environment; each stopped with SIGTERM and started again on the same data. The embedded
+// install is also backed up while bids are placed, restored into a new volume and started on it
+// (scripts/image/backup.ts). Prints the image's size and start times. Storage stays in the
+// machine's cache folder (scripts/image/podman.ts) for the next run; the containers, volumes,
+// backup file, database and Redis keys it made are removed.
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { backupWhileBidding, checkRestored, restoreInto } from './image/backup.ts'
 import { baseImage } from './image/base.ts'
 import { firstVisit, secondVisit, stopGracefully, waitReady, type Site } from './image/checks.ts'
 import { checkWritten, externalServices } from './image/external.ts'
@@ -22,7 +28,7 @@ import {
 import { ensureServices, ServiceError } from './services.ts'
 import { failureText } from './run.ts'
 
-const made = { containers: [] as string[], volumes: [] as string[] }
+const made = { containers: [] as string[], volumes: [] as string[], folders: [] as string[] }
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 
 function freePort(): Promise<number> {
@@ -96,33 +102,59 @@ async function restartCycle(
   port: number,
   options: string[],
   env: Record<string, string>,
-  afterStop?: (username: string) => Promise<void>,
+  hooks: {
+    /** After the first container stopped (external services: what Postgres holds). */
+    afterStop?: (username: string) => Promise<void>
+    /** While the second container runs, after its checks. */
+    beforeStop?: (site: Site) => Promise<void>
+  } = {},
 ) {
   const name = `pa-image-${label}-${process.pid}`
   const first = await start(`${name}-1`, port, options, env)
   say(`${label}: ready ${first.took} after podman run (first start)`)
   const user = await firstVisit(first.site)
   await stopGracefully(first.site)
-  await afterStop?.(user.username)
+  await hooks.afterStop?.(user.username)
   const second = await start(`${name}-2`, port, options, env)
   say(`${label}: ready ${second.took} after podman run (restart on the same data)`)
   await secondVisit(second.site, user)
+  await hooks.beforeStop?.(second.site)
   await stopGracefully(second.site)
   return { first: first.took, second: second.took }
 }
 
+async function newVolume(name: string) {
+  made.volumes.push(name)
+  await podman(['volume', 'create', name])
+  return name
+}
+
+/** The running install backed up while bids are placed, restored into a new volume and started. */
+async function backupRound(site: Site) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'pa-image-backup-'))
+  made.folders.push(folder)
+  const taken = await backupWhileBidding(site, path.join(folder, 'pa.backup'))
+  const volume = await newVolume(`pa-image-restored-${process.pid}`)
+  await restoreInto(volume, taken)
+  const port = await freePort()
+  const options = ['-p', `127.0.0.1:${port}:3000`, '-v', `${volume}:/app/.data`]
+  const restored = await start(`pa-image-restored-${process.pid}`, port, options, {
+    EMBEDDED_SERVICES: '1',
+  })
+  say(`restored: ready ${restored.took} after podman run`)
+  await checkRestored(restored.site, taken)
+  await stopGracefully(restored.site)
+}
+
 async function embeddedRun() {
-  const volume = `pa-image-data-${process.pid}`
-  made.volumes.push(volume)
-  await podman(['volume', 'create', volume])
+  const volume = await newVolume(`pa-image-data-${process.pid}`)
   const port = await freePort()
   return restartCycle(
     'embedded',
     port,
     ['-p', `127.0.0.1:${port}:3000`, '-v', `${volume}:/app/.data`],
-    {
-      EMBEDDED_SERVICES: '1',
-    },
+    { EMBEDDED_SERVICES: '1' },
+    { beforeStop: backupRound },
   )
 }
 
@@ -138,9 +170,9 @@ async function externalRun() {
       HOST: '127.0.0.1',
       PORT: String(port),
     }
-    return await restartCycle('external', port, ['--network', 'host'], env, (username) =>
-      checkWritten(external, username),
-    )
+    return await restartCycle('external', port, ['--network', 'host'], env, {
+      afterStop: (username) => checkWritten(external, username),
+    })
   } finally {
     await external.remove()
     await services.stop()
@@ -152,6 +184,7 @@ async function cleanUp() {
   for (const name of made.containers)
     await podman(['rm', '-f', '-v', '--time', '0', name]).catch(() => {})
   for (const name of made.volumes) await podman(['volume', 'rm', '-f', name]).catch(() => {})
+  for (const folder of made.folders) rmSync(folder, { recursive: true, force: true })
 }
 
 async function main() {

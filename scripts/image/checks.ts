@@ -6,13 +6,13 @@ import { ImageTestError, podman, say } from './podman.ts'
 export type Site = { base: string; container: string }
 export type Made = { username: string; password: string; auctionId: string }
 
-const ADMIN = { username: 'imageadmin', password: 'image-admin-123' }
+export const ADMIN = { username: 'imageadmin', password: 'image-admin-123' }
 
-function check(ok: unknown, what: string): asserts ok {
+export function check(ok: unknown, what: string): asserts ok {
   if (!ok) throw new ImageTestError(what)
 }
 
-async function call(
+export async function call(
   site: Site,
   path: string,
   init: { method?: string; body?: unknown; cookie?: string } = {},
@@ -63,17 +63,39 @@ export async function waitReady(site: Site, ms: number) {
   }
 }
 
-async function exec(site: Site, tool: string, args: string[]) {
+export async function exec(site: Site, tool: string, args: string[]) {
   return podman(['exec', site.container, '/app/scripts/docker-entrypoint.sh', tool, ...args])
 }
 
-async function login(site: Site, username: string, password: string) {
+export async function login(site: Site, username: string, password: string) {
   const response = await call(site, '/api/auth/login', { body: { username, password } })
   check(
     response.status === 200 && response.cookie,
     `login of ${username}: ${response.status} ${response.text}`,
   )
   return response.cookie
+}
+
+/** An auction the admin creates through the admin API, once it is live; returns its id. */
+export async function createLiveAuction(site: Site, adminCookie: string, title: string) {
+  const created = await call(site, '/api/admin/auctions', {
+    cookie: adminCookie,
+    body: {
+      title,
+      description: 'A lot made by the image test',
+      retailPrice: 1000,
+      startTime: new Date(Date.now() + 1_000).toISOString(),
+      isBidPackage: false,
+    },
+  })
+  check(created.status === 201, `creating an auction: ${created.status} ${created.text}`)
+  const slug = encodeURIComponent(created.json.slug as string)
+  const liveBy = Date.now() + 30_000
+  while ((await call(site, `/api/auctions/slug/${slug}`)).json?.status !== 'live') {
+    check(Date.now() < liveBy, 'the auction did not start within 30 s of its start time')
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return created.json.id as string
 }
 
 /** The first start: health, a page, an admin, a live auction, a registration and a bid. */
@@ -88,24 +110,7 @@ export async function firstVisit(site: Site): Promise<Made> {
     await exec(site, 'admin-create', ['--username', ADMIN.username, '--password', ADMIN.password]),
   )
   const admin = await login(site, ADMIN.username, ADMIN.password)
-  const created = await call(site, '/api/admin/auctions', {
-    cookie: admin,
-    body: {
-      title: 'Image test lot',
-      description: 'A lot made by the image test',
-      retailPrice: 1000,
-      startTime: new Date(Date.now() + 1_000).toISOString(),
-      isBidPackage: false,
-    },
-  })
-  check(created.status === 201, `creating an auction: ${created.status} ${created.text}`)
-  const auctionId = created.json.id as string
-  const slug = encodeURIComponent(created.json.slug as string)
-  const liveBy = Date.now() + 30_000
-  while ((await call(site, `/api/auctions/slug/${slug}`)).json?.status !== 'live') {
-    check(Date.now() < liveBy, 'the auction did not start within 30 s of its start time')
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
+  const auctionId = await createLiveAuction(site, admin, 'Image test lot')
 
   const username = `img${Date.now().toString(36)}`
   const password = 'image-user-123'

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { finished } from 'node:stream/promises'
 import { root } from '../run.ts'
 
 export const cacheDir = path.resolve(
@@ -106,10 +107,13 @@ function podmanArgs(args: string[]) {
   return { args: [...storage, ...args], env: { ...process.env, CONTAINERS_CONF: conf } }
 }
 
-/** podman with this test's own storage; resolves with its stdout, fails with its stderr. */
+/**
+ * podman with this test's own storage; resolves with its stdout (or, with `output`, once its
+ * stdout is all written there), fails with its stderr.
+ */
 export function podman(
   args: string[],
-  options: { input?: NodeJS.ReadableStream; show?: boolean } = {},
+  options: { input?: NodeJS.ReadableStream; output?: NodeJS.WritableStream; show?: boolean } = {},
 ) {
   const call = podmanArgs(args)
   return new Promise<string>((resolve, reject) => {
@@ -120,7 +124,10 @@ export function podman(
     })
     let out = ''
     let err = ''
-    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    if (!options.output) child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    const written = options.output
+      ? finished(child.stdout!.pipe(options.output))
+      : Promise.resolve()
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString()
       if (options.show) process.stderr.write(chunk)
@@ -129,7 +136,7 @@ export function podman(
     child.once('error', reject)
     child.once('exit', (code) =>
       code === 0
-        ? resolve(out.trim())
+        ? written.then(() => resolve(out.trim()), reject)
         : reject(
             new ImageTestError(
               `podman ${args.slice(0, 2).join(' ')} exited with ${code}: ${err.trim().slice(-2000)}`,
