@@ -1,31 +1,37 @@
 import { readRows } from '~/utils/sql.server.ts'
 
 // Plain SQL: signed-in home, list and auction pages read this on every view
-// (app/utils/sql.server.ts). A person's prebids and watches among the auctions a page shows, in
-// one statement (a prebid counts as watching, docs/rules.md#watchlist).
-const MARKS_SQL = `SELECT "auctionId", true AS "prebid" FROM "Prebid"
+// (app/utils/sql.server.ts). A person's prebids and watch rows among the auctions a page shows,
+// in one statement (a prebid counts as watching unless the person stopped watching that auction,
+// docs/rules.md#watchlist).
+const MARKS_SQL = `SELECT "auctionId", true AS "prebid", NULL::boolean AS "watching" FROM "Prebid"
   WHERE "userId" = $1 AND "auctionId" = ANY($2::text[])
   UNION ALL
-  SELECT "auctionId", false FROM "Watch" WHERE "userId" = $1 AND "auctionId" = ANY($2::text[])`
+  SELECT "auctionId", false, watching FROM "Watch"
+  WHERE "userId" = $1 AND "auctionId" = ANY($2::text[])`
 
 /**
  * Of `prebids`, the auctions the person holds a prebid on (their buttons are disabled); of
- * `watched`, the ones they watch (a watch or a prebid). Nothing for a visitor.
+ * `watched`, the ones they watch (a watch, or a prebid they did not unwatch). Nothing for a
+ * visitor.
  */
 export async function cardMarks(
   userId: string | undefined,
   { prebids = [], watched = [] }: { prebids?: readonly string[]; watched?: readonly string[] },
 ): Promise<{ prebidIds: string[]; watchedIds: string[] }> {
   if (!userId || prebids.length + watched.length === 0) return { prebidIds: [], watchedIds: [] }
-  const rows = await readRows<{ auctionId: string; prebid: boolean }>('card-marks', MARKS_SQL, [
-    userId,
-    [...new Set([...prebids, ...watched])],
-  ])
+  const rows = await readRows<{ auctionId: string; prebid: boolean; watching: boolean | null }>(
+    'card-marks-watching',
+    MARKS_SQL,
+    [userId, [...new Set([...prebids, ...watched])]],
+  )
   const prebidSet = new Set(rows.filter((row) => row.prebid).map((row) => row.auctionId))
-  const marked = new Set(rows.map((row) => row.auctionId))
+  const watchRows = new Map(
+    rows.filter((row) => !row.prebid).map((row) => [row.auctionId, row.watching === true]),
+  )
   return {
     prebidIds: prebids.filter((id) => prebidSet.has(id)),
-    watchedIds: watched.filter((id) => marked.has(id)),
+    watchedIds: watched.filter((id) => watchRows.get(id) ?? prebidSet.has(id)),
   }
 }
 

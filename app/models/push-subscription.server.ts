@@ -3,21 +3,26 @@ import type { SubscriptionInput } from '~/validation/push.server.ts'
 
 // The devices a person receives Web Push alerts on (docs/push.md). An endpoint is one browser on
 // one device: subscribing it again (after a sign-in as someone else on the same browser) moves it
-// to the person now signed in, so alerts never reach the previous one there.
+// to the person now signed in, so alerts never reach the previous one there. A subscription
+// belongs to the session it was made in and ends with it (a logout; the row goes with the
+// session's, app/services/auth.server.ts).
 
 /** Devices kept per person; subscribing one more forgets the oldest. */
 export const DEVICES_MAX = 20
 
 export type PushDevice = { endpoint: string; p256dh: string; auth: string }
 
+/** Saves the device for the person, as belonging to `sessionId` (the session it was made in). */
 export async function saveSubscription(
   userId: string,
   input: SubscriptionInput,
   userAgent: string | null,
+  sessionId: string | null = null,
 ) {
   const prisma = getPrisma()
   const fields = {
     userId,
+    sessionId,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     userAgent: deviceLabel(userAgent),
@@ -41,6 +46,11 @@ export async function saveSubscription(
 /** Forgets one of the person's devices; an endpoint that is not theirs is left alone. */
 export async function deleteSubscription(userId: string, endpoint: string) {
   await getPrisma().pushSubscription.deleteMany({ where: { userId, endpoint } })
+}
+
+/** Forgets every device of the person ("log out on all devices"). */
+export async function forgetDevices(userId: string) {
+  await getPrisma().pushSubscription.deleteMany({ where: { userId } })
 }
 
 /** Forgets an endpoint its push service says is gone (404, 410). */

@@ -5,7 +5,8 @@ import type { AppLoadContext } from '@remix-run/node'
 import { deleteUser } from '~/models/admin-users.server.ts'
 import { action as logoutAll } from '~/routes/api/api.auth.logout-all.ts'
 import { action as logoutPage } from '~/routes/account/logout.tsx'
-import { destroyAllSessions, destroySession } from '~/services/auth.server.ts'
+import { saveSubscription } from '~/models/push-subscription.server.ts'
+import { createSession, destroyAllSessions, destroySession } from '~/services/auth.server.ts'
 import { isUnavailable } from '~/services/logger.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import {
@@ -164,4 +165,51 @@ test('another instance stops taking an ended session within two seconds', async 
     expect(Date.now() - ended).toBeLessThanOrEqual(2_000)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+})
+
+const device = (endpoint: string) => ({
+  endpoint: `https://push.example.net/wpush/${endpoint}-${Math.random().toString(36).slice(2)}`,
+  keys: { p256dh: 'p256dh', auth: 'auth' },
+})
+const endpointsOf = async (userId: string) =>
+  (
+    await getPrisma().pushSubscription.findMany({
+      where: { userId },
+      orderBy: { createdAt: 'asc' },
+      select: { endpoint: true },
+    })
+  ).map((row) => row.endpoint)
+
+test('a logout ends that device’s Web Push subscription; logging out everywhere ends every one', async () => {
+  const { engine } = testEngine()
+  const user = await createUser(getPrisma())
+  const [phone, laptop] = [await sessionFor(user.id), await sessionFor(user.id)]
+  const [onPhone, onLaptop, older] = [device('phone'), device('laptop'), device('older')]
+  await saveSubscription(user.id, onPhone, null, phone.id)
+  await saveSubscription(user.id, onLaptop, null, laptop.id)
+  // Subscribed before subscriptions kept their session.
+  await saveSubscription(user.id, older, null)
+
+  await destroySession(phone.request, engine)
+  expect(await endpointsOf(user.id)).toEqual([onLaptop.endpoint, older.endpoint])
+  await destroyAllSessions(user.id, engine)
+  expect(await endpointsOf(user.id)).toEqual([])
+})
+
+test('someone else signing in on a device ends the previous person’s subscription there; the same person keeps theirs', async () => {
+  const prisma = getPrisma()
+  const [first, second] = [await createUser(prisma), await createUser(prisma)]
+  const shared = await sessionFor(first.id)
+  const onShared = device('shared')
+  await saveSubscription(first.id, onShared, null, shared.id)
+
+  // The same person signs in again on it: the subscription moves to the new session.
+  const again = await createSession(shared.request, first.id, '127.0.0.1')
+  expect(await endpointsOf(first.id)).toEqual([onShared.endpoint])
+  const cookie = again.split(';')[0]!
+  const request = new Request('http://localhost/', { headers: { Cookie: cookie } })
+  // Then someone else signs in on that phone: the first person's alerts stop reaching it.
+  await createSession(request, second.id, '127.0.0.1')
+  expect(await endpointsOf(first.id)).toEqual([])
+  expect(await endpointsOf(second.id)).toEqual([])
 })

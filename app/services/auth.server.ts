@@ -4,6 +4,7 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { recordIp, verifyLogin } from '~/models/user.server.ts'
 import { rememberLanguage } from '~/models/alert-choices.server.ts'
+import { forgetDevices } from '~/models/push-subscription.server.ts'
 import { getLanguage } from '~/services/i18n.server.ts'
 import type { Engine } from '../../engine/index.ts'
 import {
@@ -47,10 +48,11 @@ export async function createSession(request: Request, userId: string, clientIp: 
   const prisma = getPrisma()
   const id = randomBytes(32).toString('base64url')
   // The replaced session's cached user id ends as at a logout (endSessions), before anything
-  // changes; its sockets, opened by this same browser, are left open.
+  // changes; its sockets, opened by this same browser, are left open. This browser's push
+  // subscription goes with the replaced session (someone else signs in on a shared phone), or
+  // moves to the new one when the same person signs in again.
   if (previous) await forgetSessions([previous])
   await prisma.$transaction([
-    ...(previous ? [prisma.session.deleteMany({ where: { id: previous } })] : []),
     prisma.session.create({
       data: {
         id,
@@ -60,6 +62,15 @@ export async function createSession(request: Request, userId: string, clientIp: 
         userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
       },
     }),
+    ...(previous
+      ? [
+          prisma.pushSubscription.updateMany({
+            where: { sessionId: previous, userId },
+            data: { sessionId: id },
+          }),
+          prisma.session.deleteMany({ where: { id: previous } }),
+        ]
+      : []),
   ])
   await recordIp(userId, clientIp)
   // Alerts are written in the language the person last used on the site (docs/rules.md#alerts).
@@ -72,8 +83,9 @@ export async function createSession(request: Request, userId: string, clientIp: 
  * out everywhere, the account about to be deleted). The cached user ids are marked ended
  * first (forgetSessions): if Redis refuses, it throws SessionsNotForgotten before anything
  * else changed, so the person is told they are still signed in and may try again (decision
- * 020). Then the rows go, and the sessions' open sockets are closed on every instance (the
- * engine's `signedOut` event, server/realtime.ts).
+ * 020). Then the rows go, and with a session's row its device's Web Push subscription
+ * (docs/push.md; every device of the account when all end), and the sessions' open sockets are
+ * closed on every instance (the engine's `signedOut` event, server/realtime.ts).
  */
 export async function endSessions(
   engine: Engine,
@@ -94,6 +106,9 @@ export async function endSessions(
       DELETE FROM "Session" WHERE "userId" = ${ended.userId} RETURNING "id"`
     // A login between the read and the delete: its session is marked ended too.
     await forgetSessions(deleted.map((row) => row.id).filter((id) => !marked.has(id)))
+    // The sessions' devices went with their rows; these are the ones subscribed before
+    // subscriptions kept their session.
+    await forgetDevices(ended.userId)
   }
   engine.emit('signedOut', ended)
 }

@@ -39,19 +39,51 @@ export const httpDuration = metric(
     }),
 )
 
-/** A gauge whose value is read when Prometheus scrapes. */
-export function gaugeFrom(name: string, help: string, read: () => Promise<number> | number) {
+/** A counter per alert channel, counted by this instance (docs/operations.md#the-alert-queue). */
+const channelCounter = (name: string, help: string) =>
+  metric(name, () => new Counter({ name, help, labelNames: ['channel'] as const }))
+
+export const alertsSent = channelCounter(
+  'pa_alerts_sent_total',
+  'Alerts the provider took, by channel (this instance)',
+)
+export const alertRetries = channelCounter(
+  'pa_alert_retries_total',
+  'Failed alert attempts that will be tried again, by channel (this instance)',
+)
+export const alertDeadLetters = channelCounter(
+  'pa_alert_dead_letters_total',
+  'Alerts given up as dead letters, by channel (this instance)',
+)
+
+/**
+ * A gauge with labels whose values are read when Prometheus scrapes: `read` answers each
+ * label set's value.
+ */
+export function labelledGaugeFrom<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  read: () => Promise<Array<{ labels: Record<L, string>; value: number }>>,
+) {
   return metric(
     name,
     () =>
       new Gauge({
         name,
         help,
+        labelNames,
         async collect() {
-          this.set(await read())
+          this.reset()
+          for (const { labels, value } of await read()) this.set(labels, value)
         },
       }),
   )
+}
+
+/** A gauge whose value is read when Prometheus scrapes. */
+export function gaugeFrom(name: string, help: string, read: () => Promise<number> | number) {
+  return labelledGaugeFrom(name, help, [], async () => [{ labels: {}, value: await read() }])
 }
 
 export { register as metricsRegistry }

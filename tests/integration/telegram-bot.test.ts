@@ -164,3 +164,37 @@ test('an answer Telegram refuses is not a reason to send the update again', asyn
   expect((await fake.text(person, '/help')).status).toBe(200)
   expect(fake.sent.length).toBe(before)
 })
+
+test('an answer Telegram holds back with 429 is sent again after its retry_after, not dropped', async () => {
+  const person = tgUser('en')
+  fake.tooManyRequests(1)
+  const asked = Date.now()
+  expect((await fake.text(person, '/help')).status).toBe(200)
+  // grammY's auto-retry waited the second Telegram asked for, then sent the answer.
+  expect(Date.now() - asked).toBeGreaterThanOrEqual(1_000)
+  expect(lastTo(person.id)).toContain('This chat is not linked')
+})
+
+test('the commands menu is registered in each of the four languages, and for every other one', async () => {
+  await fake.text(tgUser('ru'), '/help')
+  const keys = ['ru', 'en', 'ka', 'ky', ''].map((code) => `all_private_chats|${code}`)
+  // Set beside the first update, not in its way.
+  const until = Date.now() + 10_000
+  while (!keys.every((key) => fake.commands.has(key)) && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  const menu = (code: string) => fake.commands.get(`all_private_chats|${code}`)
+  const names = ['watchlist', 'balance', 'help', 'stop']
+  for (const code of ['ru', 'en', 'ka', 'ky', ''])
+    expect(
+      menu(code)?.map((entry) => entry.command),
+      code,
+    ).toEqual(names)
+  expect(menu('en')?.find((entry) => entry.command === 'balance')?.description).toBe(
+    'Your bid balance',
+  )
+  expect(menu('ky')?.find((entry) => entry.command === 'stop')?.description).toBe(
+    'Бул чатты ажыратуу',
+  )
+  // Any other language gets the site's default one, as the bot answers it.
+  expect(menu('')).toEqual(menu('ru'))
+})

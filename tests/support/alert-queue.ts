@@ -95,7 +95,7 @@ export class AlertQueueHarness {
 
   /** A consumer reads the next entry and dies before deciding it; the job it read. */
   async takeAndDie(consumer: string) {
-    const { stream } = this.queue.keys
+    const { stream } = this.queue.keys.lane('telegram')
     const reply = (await this.redis.xreadgroup(
       ...(['GROUP', ALERT_GROUP, consumer, 'COUNT', 1, 'STREAMS', stream, '>'] as const),
     )) as [string, [string, string[]][]][]
@@ -103,7 +103,8 @@ export class AlertQueueHarness {
   }
 
   async delayedScores() {
-    const members = await this.redis.zrange(this.queue.keys.delayed, 0, -1, 'WITHSCORES')
+    const { delayed } = this.queue.keys.lane('telegram')
+    const members = await this.redis.zrange(delayed, 0, -1, 'WITHSCORES')
     return members.filter((_, i) => i % 2 === 1)
   }
 }

@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net'
 // error_code, description, parameters? }`; an unknown token is 401 Unauthorized; setWebhook's
 // secret_token comes back in X-Telegram-Bot-Api-Secret-Token with every update it delivers
 // (https://core.telegram.org/bots/api#setwebhook). Unlike Telegram it accepts an http:// webhook
-// on this host. It can be told to answer 429 with retry_after, or that a chat blocked the bot.
+// on this host. It can be told to answer 429 with retry_after
+// (https://core.telegram.org/bots/api#responseparameters), or that a chat blocked the bot. It
+// keeps the commands menus setMyCommands sets, per scope and language_code, and refuses what the
+// docs do not allow (https://core.telegram.org/bots/api#setmycommands, #botcommand).
 
 type Params = Record<string, unknown>
 export type TgUser = { id: number; first_name: string; language_code?: string; is_bot?: false }
@@ -19,6 +22,7 @@ export type SentMessage = {
   linkPreview?: Params
 }
 type Failure = { error_code: number; description: string; parameters?: { retry_after: number } }
+export type BotCommand = { command: string; description: string }
 
 export class TelegramFake {
   readonly botId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000)
@@ -29,6 +33,8 @@ export class TelegramFake {
   /** Every method called, in order. */
   readonly calls: string[] = []
   webhook: { url: string; secret?: string } | null = null
+  /** The commands menus, by `<scope type>|<language_code>` (an empty code: every other language). */
+  readonly commands = new Map<string, BotCommand[]>()
   private server?: Server
   private updateId = 1000
   private messageId = 1
@@ -169,6 +175,28 @@ export class TelegramFake {
             pending_update_count: 0,
           },
         }
+      case 'setmycommands': {
+        const commands = parsed(p.commands) as unknown
+        if (!Array.isArray(commands)) return bad("can't parse commands JSON object")
+        if (commands.length > 100) return bad('too many commands specified')
+        for (const entry of commands as Array<Partial<BotCommand>>) {
+          if (!/^[a-z0-9_]{1,32}$/.test(String(entry.command ?? '')))
+            return bad('invalid command name')
+          const description = String(entry.description ?? '')
+          if (description.length < 1 || description.length > 256)
+            return bad('command description is empty or too long')
+        }
+        const language = p.language_code === undefined ? '' : String(p.language_code)
+        if (language && !/^[a-z]{2}$/.test(language)) return bad('invalid language code')
+        const scope = (parsed(p.scope) as { type?: string } | undefined)?.type ?? 'default'
+        this.commands.set(`${scope}|${language}`, commands as BotCommand[])
+        return { result: true }
+      }
+      case 'getmycommands': {
+        const language = p.language_code === undefined ? '' : String(p.language_code)
+        const scope = (parsed(p.scope) as { type?: string } | undefined)?.type ?? 'default'
+        return { result: this.commands.get(`${scope}|${language}`) ?? [] }
+      }
       case 'sendmessage': {
         if (p.chat_id === undefined || p.chat_id === '') return bad('chat_id is empty')
         const text = typeof p.text === 'string' ? p.text : ''

@@ -5,6 +5,7 @@ import type { ProfileAlerts as Data } from '~/services/alerts/profile.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { EmptyNote } from '~/components/ui/panel.tsx'
+import { Pager } from '~/components/pager.tsx'
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
 const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm'
@@ -13,13 +14,22 @@ const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm'
 export function ProfileAlerts({ data }: { data: Data }) {
   return (
     <>
-      <Watchlist auctions={data.watchlist} />
+      <Watchlist auctions={data.watchlist} page={data.watchPage} totalPages={data.watchPages} />
       <AlertChoices choices={data.choices} channels={data.channels} kinds={data.kinds} />
     </>
   )
 }
 
-function Watchlist({ auctions }: { auctions: Data['watchlist'] }) {
+/** The watched auctions, 20 a page, paged by the address (`?watchPage=`) without JavaScript. */
+function Watchlist({
+  auctions,
+  page,
+  totalPages,
+}: {
+  auctions: Data['watchlist']
+  page: number
+  totalPages: number
+}) {
   const { t } = useTranslation(['watch', 'common'])
   return (
     <section aria-labelledby="watchlist-title" id="watchlist">
@@ -44,6 +54,15 @@ function Watchlist({ auctions }: { auctions: Data['watchlist'] }) {
           ))}
         </ul>
       )}
+      {totalPages > 1 ? (
+        <div className="mt-3">
+          <Pager
+            page={page}
+            totalPages={totalPages}
+            href={(n) => (n === 1 ? '/profile#watchlist' : `/profile?watchPage=${n}#watchlist`)}
+          />
+        </div>
+      ) : null}
     </section>
   )
 }

@@ -43,6 +43,7 @@ import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { pageParam } from '~/utils/http.ts'
 
 const i18n = i18nRoute([ORDERS_NS, PUSH_NS, TELEGRAM_NS, 'watch', 'alerts'])
 export const handle = i18n.handle
@@ -65,8 +66,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       profileTelegram(current.id),
     ])
   if (!user) return data({ account: null, title } as const, { status: 401 })
-  const alerting = await alerts.getProfileAlerts(context.engine, current.id)
-  const editing = new URL(request.url).searchParams.get('edit') === '1'
+  const params = new URL(request.url).searchParams
+  const watchPage = pageParam(params.get('watchPage'))
+  const alerting = await alerts.getProfileAlerts(context.engine, current.id, watchPage)
+  const editing = params.get('edit') === '1'
   const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
   return {
     account: { user, stats, won, recentBids: shown, orders, editing, push, telegram, alerting },

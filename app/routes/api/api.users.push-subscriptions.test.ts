@@ -29,7 +29,11 @@ async function signedIn() {
   await getPrisma().session.create({
     data: { id, userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) },
   })
-  return { userId: user.id, cookie: (await sessionCookie().serialize(id)).split(';')[0]! }
+  return {
+    userId: user.id,
+    sessionId: id,
+    cookie: (await sessionCookie().serialize(id)).split(';')[0]!,
+  }
 }
 
 async function call(method: string, body: unknown, cookie?: string) {
@@ -60,7 +64,7 @@ const browserSubscription = (endpoint = `https://push.example.net/wpush/${Math.r
 })
 
 test('a signed-in person subscribes a device and unsubscribes it, both idempotent', async () => {
-  const { userId, cookie } = await signedIn()
+  const { userId, sessionId, cookie } = await signedIn()
   const subscription = browserSubscription()
   expect(await call('POST', subscription, cookie)).toEqual({
     status: 201,
@@ -74,6 +78,8 @@ test('a signed-in person subscribes a device and unsubscribes it, both idempoten
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
     userAgent: 'Safari on iOS',
+    // It ends with the session it was made in (a logout; app/services/auth.server.test.ts).
+    sessionId,
   })
   const gone = { endpoint: subscription.endpoint }
   expect(await call('DELETE', gone, cookie)).toEqual({ status: 200, json: { subscribed: false } })

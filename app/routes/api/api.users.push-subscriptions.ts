@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { deleteSubscription, saveSubscription } from '~/models/push-subscription.server.ts'
 import { refusedSubscription } from '~/services/push/endpoint.server.ts'
 import { siteVapid } from '~/services/push/push.server.ts'
+import { getSessionId } from '~/services/session.server.ts'
 import {
   apiError,
   json,
@@ -33,7 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = validate(subscriptionSchema, body, t)
   const refused = await refusedSubscription(input.endpoint)
   if (refused) return apiError(refused.status, t(refused.key))
-  await saveSubscription(user.id, input, request.headers.get('User-Agent'))
+  // The device's alerts end with this session (a logout ends them; docs/push.md).
+  const sessionId = await getSessionId(request)
+  await saveSubscription(user.id, input, request.headers.get('User-Agent'), sessionId)
   return json({ subscribed: true }, 201)
 }
 

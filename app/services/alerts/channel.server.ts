@@ -8,6 +8,7 @@ export const ALERT_KINDS = [
   'started',
   'outbid',
   'won',
+  'offered',
   'orderLapses24h',
   'orderLapses2h',
   'paymentCredited',
@@ -33,12 +34,15 @@ export type AlertMessage = {
  * How one attempt went. `retryAfterMs`: the provider asked to wait (Telegram's 429
  * `retry_after`, a push service's 429/503 `Retry-After`); `gone`: this person can no longer be
  * reached on this channel (a blocked bot, a push endpoint answering 404/410), and the channel has
- * already forgotten the address; `unreachable`: the person has no address on this channel.
+ * already forgotten the address; `unreachable`: the person has no address on this channel;
+ * `paced`: the channel's own pacing held the message back before the provider was asked (one
+ * message a second to a Telegram chat): not an attempt, the alert waits `afterMs` and goes then.
  */
 export type SendOutcome =
   | { status: 'sent' }
   | { status: 'unreachable' }
   | { status: 'gone' }
+  | { status: 'paced'; afterMs: number }
   | { status: 'retry'; retryAfterMs?: number; reason: string }
   | { status: 'failed'; reason: string }
 

@@ -19,7 +19,10 @@ export type Delivery =
   /** Finished with: sent, or nothing left to do (its row in Postgres says which). */
   | { done: 'sent' | 'duplicate' | 'off' | 'unreachable' | 'gone' | 'expired' | 'dropped' }
   | { done: 'dead'; error: string }
-  /** Try again at `at` (a failed attempt counts in `job.attempt`; quiet hours do not). */
+  /**
+   * Try again at `later` (a failed attempt counts in `job.attempt`; quiet hours and the
+   * channel's own pacing do not).
+   */
   | { later: number; job: AlertJob; failed: boolean; error?: string }
 
 export function backoffMs(policy: RetryPolicy, attempt: number) {
@@ -63,6 +66,9 @@ export async function deliver(
       return { done: 'sent' }
     case 'unreachable':
       return finished(job, 'unreachable')
+    case 'paced':
+      // Nothing reached the provider: the job goes again as it was, its attempts unspent.
+      return { later: now + Math.max(1, outcome.afterMs), job, failed: false }
     case 'gone':
       return finished(tried, 'gone')
     case 'failed':

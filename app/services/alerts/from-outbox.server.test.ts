@@ -77,6 +77,23 @@ test('a prebid counts as watching; outbidding someone who does not watch tells n
   expect((await written()).map((a) => [a.userId, a.kind])).toEqual([[one.id, 'outbid']])
 })
 
+test('no outbid while the person’s own auto-bidder still holds bids there; one once it holds none', async () => {
+  const lot = await liveAuction(engine)
+  const [bidder, rival] = [await createUser(prisma), await createUser(prisma)]
+  await prisma.watch.create({ data: { userId: bidder.id, auctionId: lot.id } })
+  await bid(lot.id, bidder.id)
+  expect((await engine.setAutoBid(lot.id, bidder.id, 3)).ok).toBe(true)
+  await written()
+  // The auto-bidder bids back for them when the timer runs low: nothing to tell yet.
+  await bid(lot.id, rival.id)
+  expect(await written()).toEqual([])
+  // Stopped, its bids given back: the next outbid is told.
+  expect((await engine.stopAutoBid(lot.id, bidder.id)).ok).toBe(true)
+  await bid(lot.id, bidder.id)
+  await bid(lot.id, rival.id)
+  expect((await written()).map((a) => [a.userId, a.kind])).toEqual([[bidder.id, 'outbid']])
+})
+
 test('the clock: starts in 5 minutes for watchers, order reminders at 24 h and 2 h', async () => {
   const now = new Date()
   const person = await createUser(prisma)
@@ -105,4 +122,38 @@ test('the clock: starts in 5 minutes for watchers, order reminders at 24 h and 2
     [`startsSoon:${soon.id}`, `orderLapses24h:${day.id}`, `orderLapses2h:${hour.id}`].sort(),
   )
   expect(due.map((alert) => alert.key)).not.toContain(`orderLapses24h:${far.id}`)
+})
+
+test('a won item passed to a runner-up tells them while the offer is open; a winner’s order does not', async () => {
+  const now = new Date()
+  const [winner, runnerUp] = [await createUser(prisma), await createUser(prisma)]
+  const lot = await createAuction(prisma)
+  const order = (userId: string, rank: number, status: 'awaiting_payment' | 'expired') =>
+    prisma.order.create({
+      data: {
+        auctionId: lot.id,
+        userId,
+        kind: 'win',
+        rank,
+        price: 100,
+        status,
+        expiresAt: new Date(now.getTime() + (status === 'expired' ? -1 : 47) * 3600_000),
+      },
+    })
+  await order(winner.id, 1, 'expired')
+  const offer = await order(runnerUp.id, 2, 'awaiting_payment')
+  const due = (await dueAlerts(now)).filter((alert) => alert.auctionId === lot.id)
+  expect(due).toEqual([
+    {
+      userId: runnerUp.id,
+      kind: 'offered',
+      key: `offered:${offer.id}`,
+      auctionId: lot.id,
+      orderId: offer.id,
+      expiresAt: offer.expiresAt.getTime(),
+    },
+  ])
+  // Paid (or lapsed) meanwhile: nothing more to tell.
+  await prisma.order.update({ where: { id: offer.id }, data: { status: 'paid' } })
+  expect((await dueAlerts(now)).filter((alert) => alert.auctionId === lot.id)).toEqual([])
 })

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../../../engine/index.ts'
+import { keysOf, type OutboxEntry } from '../../../engine/index.ts'
 import { watchersOf } from '~/models/watch.server.ts'
 import {
   enqueueAlerts,
@@ -11,8 +11,8 @@ import type { Redis } from 'ioredis'
 
 // The engine's events as alerts (docs/rules.md#alerts), read from a batch of outbox entries
 // once Postgres holds it (engine/outbox.ts calls back after its commit): "started" to the
-// auction's watchers, "outbid" to the previous human leader who watches it, "won" to a person
-// who won. A batch replayed after a crash gives the same keys, so nothing is sent twice; the
+// auction's watchers, "outbid" to the previous human leader who watches it (unless their own
+// auto-bidder still holds bids there and will bid back for them), "won" to a person who won. A batch replayed after a crash gives the same keys, so nothing is sent twice; the
 // outbox gives a batch again when its alerts were not recorded (engine/outbox.ts).
 
 /** An outbid or a start means nothing after this long (quiet hours drop it). */
@@ -69,7 +69,8 @@ export async function alertsFromEntries(
       })
     }
   }
-  // Only watchers, and none while their page on the auction is open.
+  // Only watchers; none while their page on the auction is open, or while their own
+  // auto-bidder still holds bids there (it bids back for them: not news to tell).
   const watchers = new Map<string, Set<string>>()
   for (const alert of outbid.values()) {
     let watching = watchers.get(alert.auctionId)
@@ -77,9 +78,19 @@ export async function alertsFromEntries(
       watchers.set(alert.auctionId, (watching = new Set(await watchersOf(alert.auctionId))))
     if (!watching.has(alert.userId)) continue
     if (await isPresent(presence.redis, presence.prefix, alert.userId, alert.auctionId)) continue
+    if (await autoBidding(presence, alert.userId, alert.auctionId)) continue
     alerts.push(alert)
   }
   return alerts
+}
+
+/**
+ * Whether the person's auto-bidder on the auction still has bids left (the engine's budget,
+ * engine/engine-autobids.ts `getAutoBid`): it bids for them again when the timer runs low.
+ */
+async function autoBidding(presence: Presence, userId: string, auctionId: string) {
+  const left = await presence.redis.hget(keysOf(presence.prefix).autoBids(auctionId), `r:${userId}`)
+  return Number(left ?? 0) > 0
 }
 
 type Presence = { redis: Redis; prefix: string }

@@ -45,10 +45,11 @@ async function eachOnceOrDead(userIds: string[]) {
       sent: row.status === 'sent' ? 1 : 0,
     })
   }
-  const pending = (await redis.xpending(h.queue.keys.stream, ALERT_GROUP)) as [number]
+  const lane = h.queue.keys.lane('telegram')
+  const pending = (await redis.xpending(lane.stream, ALERT_GROUP)) as [number]
   expect(pending[0]).toBe(0)
   expect(await h.queue.length()).toEqual({ waiting: 0, delayed: 0 })
-  expect(await redis.hlen(h.queue.keys.handling)).toBe(0)
+  expect(await redis.hlen(lane.handling)).toBe(0)
 }
 
 /** A watched auction that the engine starts: its outbox batch has a "started" alert. */

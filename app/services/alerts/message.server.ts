@@ -32,7 +32,9 @@ export async function alertMessage(job: AlertJob): Promise<AlertMessage | null> 
   const language = user.language && isLanguage(user.language) ? user.language : fallbackLanguage
   const t = await getFixedT(language, ALERTS_NS)
   const title = auction?.title ?? ''
-  const path = auction ? `/auction/${auction.slug}` : '/profile'
+  // An item passed to a runner-up is theirs to claim on the profile's orders (delivery, then pay).
+  const path =
+    job.kind === 'offered' ? '/profile#orders' : auction ? `/auction/${auction.slug}` : '/profile'
   return {
     kind: job.kind,
     language,

@@ -13,14 +13,18 @@ import { DomainError } from '~/utils/domain-error.ts'
 
 // The profile's watchlist and alert choices (app/components/profile/profile-alerts.tsx).
 
-export async function getProfileAlerts(engine: Engine, userId: string) {
+/** The profile's alerts part, with page `watchPage` of the watchlist (20 a page). */
+export async function getProfileAlerts(engine: Engine, userId: string, watchPage = 1) {
   const [watchlist, choices, { discloseHouseBids }] = await Promise.all([
-    getWatchlist(engine, userId),
+    getWatchlist(engine, userId, watchPage),
     getAlertChoices(userId),
     getSettings(),
   ])
+  const cards = watchlist.auctions.map(toCardView)
   return {
-    watchlist: forVisitors({ auctions: watchlist.map(toCardView) }, discloseHouseBids).auctions,
+    watchlist: forVisitors({ auctions: cards }, discloseHouseBids).auctions,
+    watchPage: watchlist.page,
+    watchPages: watchlist.totalPages,
     choices,
     channels: enabledChannels().map((channel) => channel.name),
     kinds: [...ALERT_KINDS],

@@ -30,6 +30,7 @@ const DELIVERY: Record<AlertKind, { ttl: number; urgency: 'high' | 'normal' }> =
   started: { ttl: 10 * 60, urgency: 'high' },
   outbid: { ttl: 5 * 60, urgency: 'high' },
   won: { ttl: 24 * 3600, urgency: 'high' },
+  offered: { ttl: 24 * 3600, urgency: 'high' },
   orderLapses24h: { ttl: 12 * 3600, urgency: 'normal' },
   orderLapses2h: { ttl: 2 * 3600, urgency: 'high' },
   paymentCredited: { ttl: 24 * 3600, urgency: 'normal' },

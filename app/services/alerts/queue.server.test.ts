@@ -115,7 +115,9 @@ test('what a dead consumer held is claimed by another and sent', async () => {
   const other = h.makeQueue('two', 0)
   await other.step()
   expect(h.channel.sent).toHaveLength(1)
-  const pending = (await redis.xpending(h.queue.keys.stream, ALERT_GROUP)) as [number]
+  const pending = (await redis.xpending(h.queue.keys.lane('telegram').stream, ALERT_GROUP)) as [
+    number,
+  ]
   expect(pending[0]).toBe(0)
 })
 
@@ -166,4 +168,41 @@ test('an alert for someone deleted meanwhile is not recorded; the others are, an
   await h.queue.step()
   expect(h.channel.delivered().map((one) => one.userId)).toEqual([stays.id])
   expect(await deliveries(stays.id)).toEqual([{ status: 'sent', attempts: 1 }])
+})
+
+test('the channel’s own pacing is not an attempt: an alert paced again and again still goes', async () => {
+  const user = await person()
+  const lot = await auction()
+  const paced = { status: 'paced', afterMs: 400 } as const
+  // More waits than the policy's 3 attempts.
+  h.channel.answer(paced, paced, paced, paced, paced)
+  await enqueueAlerts([won(user.id, lot.id)], sink())
+  for (let round = 0; round < 6; round++) {
+    await h.queue.step()
+    h.clock += 400
+  }
+  expect(h.channel.delivered()).toHaveLength(1)
+  expect(await deliveries(user.id)).toEqual([{ status: 'sent', attempts: 1 }])
+  // Nothing counted as failed.
+  expect(await redis.hget(h.queue.keys.stats, 'failed:telegram')).toBeNull()
+})
+
+test('jobs left on the one stream of before the lanes are moved to their channel’s lane and sent', async () => {
+  const user = await person()
+  const [lot, later] = [await auction(), await auction()]
+  await enqueueAlerts([won(user.id, lot.id), won(user.id, later.id)], sink())
+  // As an instance of before the lanes left them: one on the shared stream, one delayed.
+  const { stream } = h.queue.keys.lane('telegram')
+  const [first, second] = await redis.xrange(stream, '-', '+')
+  await redis.del(stream)
+  await redis.xadd(h.queue.keys.legacy.stream, '*', ...first![1])
+  await redis.zadd(h.queue.keys.legacy.delayed, NOON, second![1][1]!)
+  await h.queue.ensureGroup()
+  await h.queue.step()
+  expect(h.channel.delivered()).toHaveLength(2)
+  expect(await deliveries(user.id)).toEqual([
+    { status: 'sent', attempts: 1 },
+    { status: 'sent', attempts: 1 },
+  ])
+  expect(await redis.exists(h.queue.keys.legacy.stream, h.queue.keys.legacy.delayed)).toBe(0)
 })

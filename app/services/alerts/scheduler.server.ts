@@ -11,7 +11,11 @@ import { errorFields, log } from '~/services/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // The alerts that come from the clock (docs/rules.md#alerts): an auction someone watches
-// starts in 5 minutes; an order lapses in 24 hours or in 2 hours. Run by the engine's lease
+// starts in 5 minutes; an order lapses in 24 hours or in 2 hours; a won item passed to a
+// runner-up (their order of rank 2 or more, made by engine/orders.ts when the one before did
+// not pay) waits for them to pay: they are told once on every channel they can be reached on
+// (each round's repeat is the same alert key, recorded once; a channel linked while the offer
+// is open is told then). Run by the engine's lease
 // holder; each alert's key keeps a second instance's or a second round's repeat out. The lease
 // holder also runs the recovery pass (app/services/alerts/recovery.server.ts) when it takes the
 // lease and every minute: the pending alerts Redis lost are queued again; and every hour it
@@ -28,7 +32,7 @@ const PRUNE_EVERY_MS = 60 * MINUTE_MS
 export async function dueAlerts(now: Date): Promise<AlertRequest[]> {
   const prisma = getPrisma()
   const soon = new Date(now.getTime() + STARTS_SOON_MS)
-  const [starting, orders] = await Promise.all([
+  const [starting, orders, offers] = await Promise.all([
     prisma.auction.findMany({
       where: { status: 'upcoming', startTime: { gt: now, lte: soon } },
       select: { id: true, startTime: true },
@@ -38,6 +42,15 @@ export async function dueAlerts(now: Date): Promise<AlertRequest[]> {
       where: {
         status: 'awaiting_payment',
         expiresAt: { gt: now, lte: new Date(now.getTime() + 24 * HOUR_MS) },
+      },
+      select: { id: true, userId: true, auctionId: true, expiresAt: true },
+      take: 500,
+    }),
+    prisma.order.findMany({
+      where: {
+        status: 'awaiting_payment',
+        rank: { gt: 1 },
+        expiresAt: { gt: now },
       },
       select: { id: true, userId: true, auctionId: true, expiresAt: true },
       take: 500,
@@ -54,6 +67,15 @@ export async function dueAlerts(now: Date): Promise<AlertRequest[]> {
         expiresAt: auction.startTime.getTime(),
       })
   }
+  for (const order of offers)
+    alerts.push({
+      userId: order.userId,
+      kind: 'offered',
+      key: `offered:${order.id}`,
+      auctionId: order.auctionId,
+      orderId: order.id,
+      expiresAt: order.expiresAt.getTime(),
+    })
   for (const order of orders) {
     const left = order.expiresAt.getTime() - now.getTime()
     const kind = left <= 2 * HOUR_MS ? 'orderLapses2h' : 'orderLapses24h'

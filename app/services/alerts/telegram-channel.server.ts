@@ -41,8 +41,10 @@ export const telegramChannel: AlertChannel = {
     if (!config) return { status: 'unreachable' }
     const chatId = await chatOfUser(userId)
     if (chatId === null) return { status: 'unreachable' }
+    // Our own pacing, before Telegram is asked: no attempt spent (several watched auctions
+    // starting at once give one chat several alerts in the same second).
     const wait = await takeSendSlot(chatId)
-    if (wait > 0) return { status: 'retry', retryAfterMs: wait, reason: 'telegram rate limit' }
+    if (wait > 0) return { status: 'paced', afterMs: wait }
     try {
       await apiFor(config.token, config.apiRoot).sendMessage(chatId, alertText(message))
       return { status: 'sent' }

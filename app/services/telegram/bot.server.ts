@@ -1,3 +1,4 @@
+import { autoRetry } from '@grammyjs/auto-retry'
 import { Bot, Keyboard, type Context } from 'grammy'
 import type { Engine } from '../../../engine/index.ts'
 import { getSettings } from '~/models/settings.server.ts'
@@ -10,16 +11,20 @@ import {
 import { verifyPhone } from '~/models/verified-phone.server.ts'
 import { FREE_BIDS } from '~/models/user.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
+import { errorFields, log } from '~/services/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import type { TelegramConfig } from '~/utils/env-telegram.server.ts'
+import { setCommandsMenu } from './commands.server.ts'
 import { botLanguage } from './config.server.ts'
 import { watchedAuctions } from './watched-auctions.server.ts'
 
 // The site's bot (docs/rules.md#telegram), on grammY (https://grammy.dev): /start <token>
 // links the chat, /watchlist, /balance, /stop and /help answer in the person's language, and
 // the contact button verifies their phone (docs/rules.md#verified-phone-and-free-bids). Only
-// private chats are answered.
+// private chats are answered. Its answers survive Telegram's flood limit: grammY's auto-retry
+// plugin (https://grammy.dev/plugins/auto-retry) waits out a 429's `retry_after` and sends the
+// answer again (docs/decisions/076-alerts-a-person-can-trust.md).
 
 const refusals: Record<Exclude<LinkOutcome, { ok: true }>['reason'], string> = {
   invalid: 'bot.linkInvalid',
@@ -48,8 +53,20 @@ async function usernameOf(userId: string) {
   return user?.username ?? ''
 }
 
+/**
+ * How the bot's answers are sent again: a 429 is waited out when Telegram asks for at most
+ * MAX_WAIT_SECONDS (the answer is sent inside Telegram's webhook call, which waits for it), a
+ * 5xx or a network failure is tried again after grammY's back-off, twice at most.
+ */
+const RETRIES = { maxRetryAttempts: 2, maxDelaySeconds: 10 }
+/** A request Telegram has not answered within this long fails (grammY's default is 500 s). */
+const TIMEOUT_SECONDS = 10
+
 export function createBot(config: TelegramConfig, engine: Engine) {
-  const bot = new Bot(config.token, { client: { apiRoot: config.apiRoot } })
+  const bot = new Bot(config.token, {
+    client: { apiRoot: config.apiRoot, timeoutSeconds: TIMEOUT_SECONDS },
+  })
+  bot.api.config.use(autoRetry(RETRIES))
   const chats = bot.chatType('private')
 
   chats.command('start', async (ctx) => {
@@ -140,10 +157,19 @@ export function createBot(config: TelegramConfig, engine: Engine) {
   return bot
 }
 
-type Shared = { bot: Bot; engine: Engine; token: string; ready: Promise<void> }
+type Shared = {
+  bot: Bot
+  engine: Engine
+  token: string
+  ready: Promise<void>
+  menu?: Promise<void>
+}
 let shared: Shared | undefined
 
-/** The process's bot for this engine, initialised (getMe) once. */
+/**
+ * The process's bot for this engine, initialised (getMe) once; its commands menu is set once
+ * beside the updates (a failure is logged and tried again with the next update, never holds one).
+ */
 export async function getBot(config: TelegramConfig, engine: Engine): Promise<Bot> {
   if (!shared || shared.engine !== engine || shared.token !== config.token) {
     const bot = createBot(config, engine)
@@ -152,6 +178,11 @@ export async function getBot(config: TelegramConfig, engine: Engine): Promise<Bo
       if (shared?.bot === bot) shared = undefined
     })
   }
-  await shared.ready
-  return shared.bot
+  const current = shared
+  await current.ready
+  current.menu ??= setCommandsMenu(current.bot.api).catch((error: unknown) => {
+    log.warn('telegram commands menu not set', errorFields(error))
+    current.menu = undefined
+  })
+  return current.bot
 }
