@@ -70,11 +70,25 @@ export async function listUsers(engine: Engine, page: number, limit: number, sea
   }
 }
 
+/** The last midnight in Bishkek. */
+function bishkekMidnight(now: Date) {
+  const bishkekDate = new Date(now.getTime() + 6 * 3_600_000).toISOString().slice(0, 10)
+  return new Date(`${bishkekDate}T00:00:00${TIME_ZONE_OFFSET}`)
+}
+
 /** Accounts created since midnight in Bishkek. */
 export async function todayRegistrations(now = new Date()) {
-  const bishkekDate = new Date(now.getTime() + 6 * 3_600_000).toISOString().slice(0, 10)
-  const since = new Date(`${bishkekDate}T00:00:00${TIME_ZONE_OFFSET}`)
-  return getPrisma().user.count({ where: { createdAt: { gte: since } } })
+  return getPrisma().user.count({ where: { createdAt: { gte: bishkekMidnight(now) } } })
+}
+
+/**
+ * Free bids given since midnight in Bishkek (at registration or for a verified phone), counted
+ * as grants: the admin settings page shows it (docs/rules.md#admin-settings).
+ */
+export async function todayFreeGrants(now = new Date()) {
+  return getPrisma().balanceLedger.count({
+    where: { reason: 'registration_bonus', createdAt: { gte: bishkekMidnight(now) } },
+  })
 }
 
 /**

@@ -95,18 +95,31 @@ function duplicateField(error: unknown): 'username' | 'email' | 'phone' | null {
  * The account is created owing them (User.freeBidsPending) and the grant clears that; when the
  * grant fails (Redis away, no replica in time) the account stays, and its next sign-in or a
  * registration sent again gives them (grantFreeBids, docs/decisions/043-free-bids-owed.md).
- * While free bids need a verified phone, the account owes nothing yet: they come with the phone
- * (app/models/verified-phone.server.ts, docs/decisions/059-telegram-and-verified-phone.md).
+ * While free bids need a verified phone, or when `freeBidsNow` says no, the account owes nothing
+ * yet: they come with the phone (app/models/verified-phone.server.ts,
+ * docs/decisions/059-telegram-and-verified-phone.md).
  */
 export async function createUser(
   engine: Engine,
-  input: { username: string; email: string; password: string; ipAddress: string | null },
+  input: {
+    username: string
+    email: string
+    password: string
+    ipAddress: string | null
+    /**
+     * Asked once the account is known to be new, unless free bids need a verified phone anyway:
+     * false when they may not be given now (the address's daily allowance is spent), and then
+     * they wait for a verified phone too.
+     */
+    freeBidsNow?: () => Promise<boolean>
+  },
 ) {
   if (await isUsernameTaken(input.username)) throw new DuplicateError('username')
   if (await isEmailTaken(input.email)) throw new DuplicateError('email')
   const passwordHash = await hashPassword(input.password)
   // With "free bids need a verified phone" they wait for the phone (verifyPhone).
   const { freeBidsNeedPhone } = await getSettings()
+  const now = !freeBidsNeedPhone && (input.freeBidsNow ? await input.freeBidsNow() : true)
   let user
   try {
     user = await getPrisma().user.create({
@@ -115,8 +128,8 @@ export async function createUser(
         email: input.email.trim().toLowerCase(),
         passwordHash,
         ipAddress: input.ipAddress,
-        freeBidsPending: !freeBidsNeedPhone,
-        freeBidsOnPhone: freeBidsNeedPhone,
+        freeBidsPending: now,
+        freeBidsOnPhone: !now,
       },
       select: { id: true, username: true },
     })

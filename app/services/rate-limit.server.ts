@@ -19,6 +19,11 @@ export const limits = {
   loginPerUsername: { limit: 20, windowSeconds: 300 },
   // Generous per IP: mobile carriers put many people behind one address.
   registerPerIp: { limit: 30, windowSeconds: 600 },
+  /**
+   * Registrations from one address given their free bids at once in any 24 hours; past it an
+   * account's free bids wait for a verified phone (docs/rules.md#registration).
+   */
+  freeBidsPerIp: { limit: 20, windowSeconds: 86_400 },
   validatePerIp: { limit: 120, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>
 
@@ -43,7 +48,7 @@ function limitKey(name: string) {
 }
 
 /** A limit's count with RATE_LIMIT_SCALE applied, at least 1. */
-function scaled(count: number) {
+export function scaled(count: number) {
   return Math.max(1, Math.round(count * getEnv().RATE_LIMIT_SCALE))
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { OutboxWorker } from '../../engine/index.ts'
 import {
   appEngine,
   loginRequest as request,
@@ -6,7 +7,9 @@ import {
   signUp,
   uniqueName,
 } from '../../tests/support/accounts.ts'
-import { limits } from '~/services/rate-limit.server.ts'
+import { todayFreeGrants } from '~/models/admin-users.server.ts'
+import { verifyPhone } from '~/models/verified-phone.server.ts'
+import { hitFromAddress, limits, scaled } from '~/services/rate-limit.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { register } from './registration.server.ts'
@@ -84,3 +87,41 @@ test('the addresses of one IPv6 /64 share one registration allowance; another /6
   expect(await attempt('2001:db8:64:2::1')).toMatchObject({ ok: true })
   // 32 password hashes (argon2id), one after another: a busy machine needs more than the default.
 }, 90_000)
+
+test('one address gets free bids at registration for a few accounts a day; the next wait for a verified phone', async () => {
+  const engine = appEngine()
+  const allowed = scaled(limits.freeBidsPerIp.limit)
+  // The admin settings page counts today's grants as the ledger has them, once the outbox has
+  // written them.
+  const outbox = new OutboxWorker(engine, 'registration-test', getEnv().DATABASE_URL)
+  await outbox.drain()
+  const before = await todayFreeGrants()
+  // All but one of the day's allowance of an IPv6 /64, spent earlier today.
+  for (let i = 1; i < allowed; i += 1)
+    expect(await hitFromAddress('free-bids-ip', '2001:db8:75::1', limits.freeBidsPerIp)).toBe(0)
+  const last = await newAccount('2001:db8:75::2')
+  expect(await engine.getBalance(last.userId)).toBe(5)
+
+  // Past it the account is made (a carrier's address is many people's) and its free bids wait
+  // for a verified phone, as with "free bids need a verified phone".
+  const past = await newAccount('2001:db8:75:0:ffff::3')
+  expect(await engine.getBalance(past.userId)).toBe(0)
+  expect(
+    await getPrisma().user.findUniqueOrThrow({
+      where: { id: past.userId },
+      select: { freeBidsPending: true, freeBidsOnPhone: true },
+    }),
+  ).toEqual({ freeBidsPending: false, freeBidsOnPhone: true })
+  expect(await verifyPhone(engine, past.userId, '+996 700 075 001')).toMatchObject({
+    ok: true,
+    granted: true,
+  })
+  expect(await engine.getBalance(past.userId)).toBe(5)
+
+  // Another address is not held back; every grant of today is counted.
+  const other = await newAccount('2001:db8:76::1')
+  expect(await engine.getBalance(other.userId)).toBe(5)
+  await outbox.drain()
+  expect(await todayFreeGrants()).toBe(before + 3)
+  await outbox.stop()
+})

@@ -24,8 +24,18 @@ export type RegistrationResult =
     }
 
 /**
- * Counts the attempt against the per-address limit (an IPv6 /64 is one address), creates the account with its free bids
- * (createUser: unique username and email, hashed password) and starts its session.
+ * Whether a new account from this address gets its free bids now: at most
+ * `limits.freeBidsPerIp` a day per address (an IPv6 /64 is one), counted only for accounts that
+ * get them (docs/decisions/075-one-client-cannot-hurt-everyone.md).
+ */
+async function freeBidsAllowedFrom(clientIp: string) {
+  return (await hitFromAddress('free-bids-ip', clientIp, limits.freeBidsPerIp)) === 0
+}
+
+/**
+ * Counts the attempt against the per-address limit (an IPv6 /64 is one address), creates the
+ * account with its free bids (createUser: unique username and email, hashed password; past the
+ * address's daily allowance they wait for a verified phone) and starts its session.
  * `cookie` is the Set-Cookie value.
  */
 export async function register(
@@ -38,8 +48,15 @@ export async function register(
   let userId: string
   try {
     const { username, email, password } = input
-    userId = (await createUser(engine, { username, email, password, ipAddress: clientIp || null }))
-      .id
+    userId = (
+      await createUser(engine, {
+        username,
+        email,
+        password,
+        ipAddress: clientIp || null,
+        freeBidsNow: () => freeBidsAllowedFrom(clientIp),
+      })
+    ).id
   } catch (error) {
     if (!(error instanceof DuplicateError)) throw error
     // The same person sending the form again after a registration that failed on the way

@@ -7,8 +7,10 @@ import { useTranslation } from '~/i18n/use-translation.ts'
 import { normalizeSwitches, SettingsForm } from '~/components/admin/settings-form.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { saveSettings } from '~/models/admin-settings.server.ts'
+import { todayFreeGrants } from '~/models/admin-users.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { requireAdminT } from '~/services/admin.server.ts'
+import { limits, scaled } from '~/services/rate-limit.server.ts'
 import { refuseForm } from '~/services/refuse-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { settingsSchema } from '~/validation/admin.ts'
@@ -25,9 +27,12 @@ export const clientLoader = i18n.clientLoader
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requireAdminT(request, NS)
-  const settings = await getSettings()
+  const [settings, freeGrantsToday] = await Promise.all([getSettings(), todayFreeGrants()])
   return {
     title: t('title'),
+    // How many free-bid grants today, and how many registrations of one address get them a
+    // day (docs/rules.md#registration): what the free-bids switch below is decided on.
+    freeGrants: { today: freeGrantsToday, perAddress: scaled(limits.freeBidsPerIp.limit) },
     settings: {
       currency: settings.currency,
       currencySymbol: settings.currencySymbol,
@@ -64,12 +69,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminSettingsRoute() {
-  const { settings } = useLoaderData<typeof loader>()
+  const { settings, freeGrants } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation(NS)
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <AdminPageHeader back={t('back')} title={t('title')} lead={t('intro')} />
+      <AdminPageHeader back={t('back')} title={t('title')} lead={t('intro')}>
+        <p className="text-sm text-slate-700" data-testid="free-grants-today">
+          {t('freeGrants.today', { grants: freeGrants.today })}{' '}
+          {t('freeGrants.hint', {
+            perAddress: freeGrants.perAddress,
+            setting: t('telegram:adminSettings.freeBidsNeedPhone'),
+          })}
+        </p>
+      </AdminPageHeader>
       {/* Saved values (trimmed, lowercased email) come back from the loader: start afresh. */}
       <SettingsForm
         key={JSON.stringify(settings)}

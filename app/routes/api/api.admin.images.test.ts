@@ -1,22 +1,10 @@
 import { expect, test } from 'vitest'
-import { createUser } from '../../../engine/test-support.ts'
+import { adminCookie } from '../../../tests/support/admin-session.ts'
 import { longPng } from '../../../tests/support/images.ts'
-import { sessionCookie } from '~/services/session.server.ts'
-import { getPrisma } from '~/utils/db.server.ts'
 import { action } from './api.admin.images.ts'
 
 // POST /api/admin/images refuses a picture it cannot keep with a 4xx and the reason in the
 // admin's language (docs/rules.md#product-images), never a 500.
-
-async function adminCookie() {
-  const admin = await createUser(getPrisma())
-  await getPrisma().user.update({ where: { id: admin.id }, data: { role: 'admin' } })
-  const id = `s-${Math.random().toString(36).slice(2)}`
-  await getPrisma().session.create({
-    data: { id, userId: admin.id, expiresAt: new Date(Date.now() + 3_600_000) },
-  })
-  return (await sessionCookie().serialize(id)).split(';')[0]!
-}
 
 async function upload(picture: Buffer, language: string, cookie: string) {
   const form = new FormData()
