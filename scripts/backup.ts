@@ -5,7 +5,7 @@
 // (scripts/backup/format.ts) on standard output, or in FILE (written under a temporary name and
 // renamed when whole). `npm run restore` brings it back (docs/operations.md, decision 078).
 import { createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
+import { mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
@@ -27,7 +27,13 @@ async function main() {
     ? path.join(path.dirname(values.out), `.${path.basename(values.out)}.${process.pid}.tmp`)
     : undefined
   try {
-    await client.connect()
+    await client.connect().catch((error: unknown) => {
+      throw new Error(
+        `cannot reach the install's Postgres (${error instanceof Error ? error.message : String(error)}): ` +
+          'back up a running install (docker exec … backup)',
+      )
+    })
+    if (temporary) await mkdir(path.dirname(temporary), { recursive: true })
     const out = temporary ? createWriteStream(temporary, { flags: 'wx' }) : process.stdout
     const writer = new BackupWriter(out, Boolean(temporary))
     const counts = await writeBackup(

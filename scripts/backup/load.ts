@@ -52,7 +52,11 @@ export type RestoreResult = {
 const OUTBOX_BATCH = 500
 
 function expectHeader(record: BackupRecord | undefined) {
-  if (record?.kind !== 'header' || record.app !== APP)
+  if (!record)
+    throw new BadBackup(
+      'no backup was read: give it on standard input (docker run -i … restore < FILE) or with --in FILE',
+    )
+  if (record.kind !== 'header' || record.app !== APP)
     throw new BadBackup('this is not a backup of the app (it does not begin with its header)')
   if (record.format > FORMAT)
     throw new BadBackup(
