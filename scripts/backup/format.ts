@@ -74,6 +74,8 @@ export class BackupWriter {
           () => new Promise<void>((resolve) => out.write('', () => resolve())),
         )
     this.finished = Promise.race([flushed, failed])
+    // Awaited by close(); a failure before it is the pending write's to report.
+    this.finished.catch(() => {})
   }
 
   /** One record; `rows`, a JSON array's text, goes on the line after a `rows` record. */
