@@ -19,13 +19,18 @@ export const limits = {
   loginPerUsername: { limit: 20, windowSeconds: 300 },
   // Generous per IP: mobile carriers put many people behind one address.
   registerPerIp: { limit: 30, windowSeconds: 600 },
-  /**
-   * Registrations from one address given their free bids at once in any 24 hours; past it an
-   * account's free bids wait for a verified phone (docs/rules.md#registration).
-   */
-  freeBidsPerIp: { limit: 20, windowSeconds: 86_400 },
   validatePerIp: { limit: 120, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>
+
+/**
+ * Registrations from one address given their free bids at once in any 24 hours
+ * (FREE_BIDS_PER_ADDRESS, 20 unless set); past it an account's free bids wait for a verified phone
+ * (docs/rules.md#registration).
+ */
+export const freeBidsPerAddress = (): RateLimit => ({
+  limit: getEnv().FREE_BIDS_PER_ADDRESS,
+  windowSeconds: 86_400,
+})
 
 /**
  * The waits after failed logins. They slow guessing down and never lock an account: they grow

@@ -9,7 +9,7 @@ import {
 } from '../../tests/support/accounts.ts'
 import { todayFreeGrants } from '~/models/admin-users.server.ts'
 import { verifyPhone } from '~/models/verified-phone.server.ts'
-import { hitFromAddress, limits, scaled } from '~/services/rate-limit.server.ts'
+import { freeBidsPerAddress, hitFromAddress, limits, scaled } from '~/services/rate-limit.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { register } from './registration.server.ts'
@@ -90,7 +90,7 @@ test('the addresses of one IPv6 /64 share one registration allowance; another /6
 
 test('one address gets free bids at registration for a few accounts a day; the next wait for a verified phone', async () => {
   const engine = appEngine()
-  const allowed = scaled(limits.freeBidsPerIp.limit)
+  const allowed = scaled(freeBidsPerAddress().limit)
   // The admin settings page counts today's grants as the ledger has them, once the outbox has
   // written them.
   const outbox = new OutboxWorker(engine, 'registration-test', getEnv().DATABASE_URL)
@@ -98,7 +98,7 @@ test('one address gets free bids at registration for a few accounts a day; the n
   const before = await todayFreeGrants()
   // All but one of the day's allowance of an IPv6 /64, spent earlier today.
   for (let i = 1; i < allowed; i += 1)
-    expect(await hitFromAddress('free-bids-ip', '2001:db8:75::1', limits.freeBidsPerIp)).toBe(0)
+    expect(await hitFromAddress('free-bids-ip', '2001:db8:75::1', freeBidsPerAddress())).toBe(0)
   const last = await newAccount('2001:db8:75::2')
   expect(await engine.getBalance(last.userId)).toBe(5)
 

@@ -6,7 +6,12 @@ import {
   unfinishedRegistration,
 } from '~/models/user.server.ts'
 import { createSession } from '~/services/auth.server.ts'
-import { hitFromAddress, limits, type RateLimited } from '~/services/rate-limit.server.ts'
+import {
+  freeBidsPerAddress,
+  hitFromAddress,
+  limits,
+  type RateLimited,
+} from '~/services/rate-limit.server.ts'
 import type { RegisterInput } from '~/validation/user.ts'
 
 // Registration, one set of steps for the /login page's register tab and POST /api/auth/register.
@@ -25,11 +30,11 @@ export type RegistrationResult =
 
 /**
  * Whether a new account from this address gets its free bids now: at most
- * `limits.freeBidsPerIp` a day per address (an IPv6 /64 is one), counted only for accounts that
+ * `freeBidsPerAddress()` a day per address (an IPv6 /64 is one), counted only for accounts that
  * get them (docs/decisions/075-one-client-cannot-hurt-everyone.md).
  */
 async function freeBidsAllowedFrom(clientIp: string) {
-  return (await hitFromAddress('free-bids-ip', clientIp, limits.freeBidsPerIp)) === 0
+  return (await hitFromAddress('free-bids-ip', clientIp, freeBidsPerAddress())) === 0
 }
 
 /**

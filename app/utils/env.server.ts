@@ -100,6 +100,11 @@ const schema = z.object({
    * logins keep their length); raise it for load tests.
    */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
+  /**
+   * Registrations from one address (an IPv6 /64) a day that get their free bids at once; the
+   * next ones wait for a verified phone (docs/rules.md#registration). Times RATE_LIMIT_SCALE.
+   */
+  FREE_BIDS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Google Tag Manager container for the analytics events; loaded only with analytics consent. */
   GTM_ID: z
     .string()

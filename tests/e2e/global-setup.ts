@@ -93,6 +93,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Many accounts come from one address here; the limits themselves are tested separately.
       RATE_LIMIT_SCALE: '20',
+      // Every account of the run registers from 127.0.0.1 and is expected to get its free bids;
+      // the daily cap is tested in app/services/registration.server.test.ts.
+      FREE_BIDS_PER_ADDRESS: '100000',
       // Several test files' browsers at once, every page with its live connection, all from
       // 127.0.0.1; the cap itself is tested on a server of its own (socket-limits.e2e.ts).
       SOCKETS_PER_ADDRESS: '100000',

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { Engine, OutboxWorker } from '../../../engine/index.ts'
 import { createUser } from '../../../engine/test-support.ts'
 import { adminCookie } from '../../../tests/support/admin-session.ts'
-import { limits } from '~/services/rate-limit.server.ts'
+import { freeBidsPerAddress } from '~/services/rate-limit.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
@@ -27,7 +27,7 @@ test("the settings page counts today's free-bid grants, and says the daily cap p
     return (await loader({ request, params: {}, context: {} as never })).freeGrants
   }
   const before = await page()
-  expect(before.perAddress).toBe(limits.freeBidsPerIp.limit)
+  expect(before.perAddress).toBe(freeBidsPerAddress().limit)
   for (const reference of ['registration:a', 'registration:b']) {
     const person = await createUser(getPrisma(), 0)
     expect(

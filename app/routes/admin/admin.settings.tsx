@@ -10,7 +10,7 @@ import { saveSettings } from '~/models/admin-settings.server.ts'
 import { todayFreeGrants } from '~/models/admin-users.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { requireAdminT } from '~/services/admin.server.ts'
-import { limits, scaled } from '~/services/rate-limit.server.ts'
+import { freeBidsPerAddress, scaled } from '~/services/rate-limit.server.ts'
 import { refuseForm } from '~/services/refuse-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { settingsSchema } from '~/validation/admin.ts'
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t('title'),
     // How many free-bid grants today, and how many registrations of one address get them a
     // day (docs/rules.md#registration): what the free-bids switch below is decided on.
-    freeGrants: { today: freeGrantsToday, perAddress: scaled(limits.freeBidsPerIp.limit) },
+    freeGrants: { today: freeGrantsToday, perAddress: scaled(freeBidsPerAddress().limit) },
     settings: {
       currency: settings.currency,
       currencySymbol: settings.currencySymbol,
