@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { getPrisma } from '~/utils/db.server.ts'
 import type { SubscriptionInput } from '~/validation/push.server.ts'
 
@@ -74,6 +75,17 @@ export async function withDevices(userIds: readonly string[]): Promise<Set<strin
     select: { userId: true },
   })
   return new Set(devices.map((device) => device.userId))
+}
+
+/**
+ * The person's devices as the profile's script may know them: each endpoint's SHA-256 (hex),
+ * never the endpoint. The script tells "on here" only for its own browser's subscription among
+ * them (app/utils/push-device.client.ts `endpointKey`): after someone else's logout on a shared
+ * browser, its leftover subscription is not this person's.
+ */
+export async function deviceKeys(userId: string): Promise<string[]> {
+  const devices = await listDevices(userId)
+  return devices.map((device) => createHash('sha256').update(device.endpoint).digest('hex'))
 }
 
 export async function countDevices(userId: string): Promise<number> {

@@ -5,7 +5,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { deleteUser } from '~/models/admin-users.server.ts'
 import { action as logoutAll } from '~/routes/api/api.auth.logout-all.ts'
 import { action as logoutPage } from '~/routes/account/logout.tsx'
-import { saveSubscription } from '~/models/push-subscription.server.ts'
+import { deviceKeys, saveSubscription } from '~/models/push-subscription.server.ts'
 import { createSession, destroyAllSessions, destroySession } from '~/services/auth.server.ts'
 import { isUnavailable } from '~/services/logger.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
@@ -15,6 +15,7 @@ import {
   SessionsNotForgotten,
 } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { endpointKey } from '~/utils/push-device.client.ts'
 
 // Ending sessions on real Redis and Postgres; Redis is made to refuse the "ended" marks.
 
@@ -192,6 +193,10 @@ test('a logout ends that device’s Web Push subscription; logging out everywher
 
   await destroySession(phone.request, engine)
   expect(await endpointsOf(user.id)).toEqual([onLaptop.endpoint, older.endpoint])
+  // The profile's script on the phone no longer says notifications are on there.
+  const known = await deviceKeys(user.id)
+  expect(known).not.toContain(await endpointKey(onPhone.endpoint))
+  expect(known).toContain(await endpointKey(onLaptop.endpoint))
   await destroyAllSessions(user.id, engine)
   expect(await endpointsOf(user.id)).toEqual([])
 })

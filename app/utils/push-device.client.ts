@@ -35,6 +35,12 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return found ? found.pushManager.getSubscription() : null
 }
 
+/** An endpoint as the profile's page names the person's devices: its SHA-256, in hex. */
+export async function endpointKey(endpoint: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
 async function send(method: 'POST' | 'DELETE', body: unknown) {
   const response = await fetch(API, {
     method,

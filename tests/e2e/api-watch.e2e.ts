@@ -3,7 +3,8 @@ import { call, newAccount } from './api.ts'
 import { createAuction, createFinishedAuction, outboxWritten } from './auctions.ts'
 
 // The watchlist calls of docs/rules.md#watchlist against the production server: idempotent both
-// ways, the error catalogue's statuses, and the watched auctions in the shape of GET /api/auctions.
+// ways, the error catalogue's statuses, the watched auctions in the shape of GET /api/auctions,
+// and an unwatched prebid's auction kept off the list.
 
 const upcoming = (title: string) => createAuction({ title, startsInMs: 60 * 60_000 })
 const watch = (id: string, method: 'POST' | 'DELETE', cookie?: string, lang?: string) =>
@@ -66,6 +67,23 @@ describe('watchlist API', () => {
     // The prebid reaches Postgres through the outbox, a moment after its answer.
     await outboxWritten()
     expect((await watchlist(cookie)).map((a) => a.id)).toEqual([auction.id])
+  })
+
+  test('an auction one prebid on can be unwatched and stays so; the list answers a page', async () => {
+    const { cookie } = await newAccount()
+    const auction = await upcoming(`Не слежу ${Date.now()}`)
+    expect((await call(`/api/auctions/${auction.id}/prebid`, { cookie })).status).toBe(200)
+    await outboxWritten()
+    expect((await watchlist(cookie)).map((a) => a.id)).toEqual([auction.id])
+    expect((await watch(auction.id, 'DELETE', cookie)).json).toEqual({ watching: false })
+    // Read again, as a reload does: the prebid does not bring it back.
+    expect(await watchlist(cookie)).toEqual([])
+    const past = await call('/api/users/watchlist?page=3', { method: 'GET', cookie })
+    expect(past.json).toEqual({ auctions: [], page: 1, totalPages: 1, total: 0 })
+    expect((await watch(auction.id, 'POST', cookie)).json).toEqual({ watching: true })
+    const listed = await call('/api/users/watchlist', { method: 'GET', cookie })
+    expect(listed.json).toMatchObject({ page: 1, totalPages: 1, total: 1 })
+    expect((listed.json.auctions as Array<{ id: string }>).map((a) => a.id)).toEqual([auction.id])
   })
 
   test('a malformed id is a 400, an unknown auction a 404, a finished one cannot be watched (409)', async () => {

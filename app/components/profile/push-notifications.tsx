@@ -7,6 +7,7 @@ import {
   currentSubscription,
   disablePush,
   enablePush,
+  endpointKey,
   pushSupported,
 } from '~/utils/push-device.client.ts'
 
@@ -19,9 +20,19 @@ type Problem = 'denied' | 'failed' | null
 /**
  * The profile's "Browser notifications" (docs/push.md): turns Web Push on or off for this device.
  * It needs JavaScript (a subscription is made by the browser's script): without it, the section
- * says so and changes nothing else on the page. Shown only when the site has VAPID keys.
+ * says so and changes nothing else on the page. Shown only when the site has VAPID keys. "On"
+ * only when this browser's subscription is one of the person's devices (`deviceKeys`): one left
+ * by someone who logged out here no longer gets anything (docs/push.md).
  */
-export function PushNotifications({ publicKey, devices }: { publicKey: string; devices: number }) {
+export function PushNotifications({
+  publicKey,
+  devices,
+  deviceKeys,
+}: {
+  publicKey: string
+  devices: number
+  deviceKeys: readonly string[]
+}) {
   const { t } = useTranslation(PUSH_NS)
   const revalidator = useRevalidator()
   const [state, setState] = useState<DeviceState>('unknown')
@@ -30,10 +41,14 @@ export function PushNotifications({ publicKey, devices }: { publicKey: string; d
 
   useEffect(() => {
     if (!pushSupported()) return setState('unsupported')
-    currentSubscription().then(
-      (subscription) => setState(subscription ? 'on' : 'off'),
-      () => setState('off'),
-    )
+    currentSubscription()
+      .then(async (subscription) => {
+        const mine = subscription && deviceKeys.includes(await endpointKey(subscription.endpoint))
+        setState(mine ? 'on' : 'off')
+      })
+      .catch(() => setState('off'))
+    // Read once, when the page loads: the answers of this section's own changes set it after.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   async function change(turnOn: boolean) {

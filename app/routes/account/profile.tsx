@@ -30,6 +30,7 @@ import {
   updateProfile,
 } from '~/models/account.server.ts'
 import { listUserOrders } from '~/models/order.server.ts'
+import { deviceKeys } from '~/models/push-subscription.server.ts'
 import { DuplicateError } from '~/models/user.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
 import { requireUser } from '~/services/auth.server.ts'
@@ -69,10 +70,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const watchPage = pageParam(params.get('watchPage'))
   const alerting = await alerts.getProfileAlerts(context.engine, current.id, watchPage)
+  const pushKeys = push ? await deviceKeys(current.id) : []
   const editing = params.get('edit') === '1'
   const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
   return {
-    account: { user, stats, won, recentBids: shown, orders, editing, push, telegram, alerting },
+    account: {
+      user,
+      stats,
+      won,
+      recentBids: shown,
+      orders,
+      editing,
+      push,
+      pushKeys,
+      telegram,
+      alerting,
+    },
     title,
   }
 }
@@ -142,7 +155,7 @@ export default function ProfileRoute() {
       <ProfileAlerts data={account.alerting} />
       <WonAuctions won={won} />
       <RecentBids bids={recentBids} />
-      {account.push ? <PushNotifications {...account.push} /> : null}
+      {account.push ? <PushNotifications {...account.push} deviceKeys={account.pushKeys} /> : null}
       <LogoutEverywhere />
     </div>
   )
