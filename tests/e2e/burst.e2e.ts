@@ -88,11 +88,17 @@ function expectRefused(
   }
 }
 
-/** Every request of the other client went through, none slower than a normal page on this box. */
-function expectUnharmed(seen: Array<{ status: number; ms: number }>) {
+/**
+ * Every request of the other client went through while the burst lasted, none waiting for a
+ * good part of it: a server that served the burst first would keep one of them waiting for
+ * most of the burst. 2 s at least, a quarter of the burst on a machine slow enough to make the
+ * burst last longer than 8 s (the burst and the other client slow down together there).
+ */
+function expectUnharmed(seen: Array<{ status: number; ms: number }>, burst: Result[]) {
   expect(seen.length).toBeGreaterThan(3)
   expect(seen.filter((r) => r.status < 200 || r.status >= 300)).toEqual([])
-  expect(Math.max(...seen.map((r) => r.ms))).toBeLessThan(2_000)
+  const lasted = Math.max(...burst.map((r) => r.at))
+  expect(Math.max(...seen.map((r) => r.ms))).toBeLessThan(Math.max(2_000, lasted / 4))
 }
 
 const account = newAccount
@@ -152,7 +158,7 @@ describe('a burst from one client', () => {
     expect(results.filter((r) => r.status === 429)[0]!.error).toBe(
       'Слишком быстро: не больше одной ставки в секунду',
     )
-    expectUnharmed(seen)
+    expectUnharmed(seen, results)
   })
 })
 
@@ -186,6 +192,6 @@ describe('a burst from one address behind the proxy', () => {
     // the per-IP limit; the rest never were.
     expect(results.filter((r) => r.status === 401).length).toBeLessThanOrEqual(20)
     expect(results.find((r) => r.status === 429)!.error).toMatch(/^Too many attempts/)
-    expectUnharmed(seen)
+    expectUnharmed(seen, results)
   })
 })
