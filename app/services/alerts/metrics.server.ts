@@ -5,7 +5,12 @@ import {
   alertQueueKeys,
   type AlertQueueKeys,
 } from '~/services/alerts/queue-keys.server.ts'
-import { labelledGaugeFrom } from '~/services/metrics.server.ts'
+import {
+  alertDeadLetters,
+  alertRetries,
+  alertsSent,
+  labelledGaugeFrom,
+} from '~/services/metrics.server.ts'
 import { getRedis } from '~/services/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
@@ -132,6 +137,9 @@ export function showAlertQueueMetrics(
   channels: readonly AlertChannelName[],
 ) {
   gaugeSource = { redis, keys: alertQueueKeys(prefix), channels: [...channels] }
+  // Each channel's counters are shown from the start, at 0 until something happens.
+  for (const channel of channels)
+    for (const counter of [alertsSent, alertRetries, alertDeadLetters]) counter.inc({ channel }, 0)
   labelledGaugeFrom(
     'pa_alert_queue_depth',
     'Alerts due on a channel’s lane and not yet decided',
