@@ -1,13 +1,21 @@
 import { EngineReads } from './engine-reads.ts'
 import { readUser } from './load.ts'
 import type { Refused } from './script.ts'
-import { adjustBalanceScript, creditScript, loadUserScript, removeUserScript } from './scripts.ts'
+import {
+  adjustBalanceScript,
+  creditScript,
+  loadUserScript,
+  removeUserScript,
+  takeBackScript,
+} from './scripts.ts'
 import {
   ADMIN_BALANCE_MAX,
   type AdjustResult,
   type BalanceAdjustment,
   type CreditResult,
   type LedgerReason,
+  PAYMENT_REFUND,
+  type TakeBackResult,
 } from './types.ts'
 
 /**
@@ -46,6 +54,55 @@ export class EngineUsers extends EngineReads {
     // A replay too: the first answer may have been a NotReplicated one.
     await this.replication.confirm('credit')
     return { ok: true, applied: reply.status === 'ok', balance }
+  }
+
+  /**
+   * Takes back, once per reference, up to `most` bids a refunded payment credited: as many as
+   * the balance holds now (docs/payments.md). What is not taken stays with the person; the
+   * caller records it for staff.
+   */
+  async takeBack(userId: string, most: number, reference: string): Promise<TakeBackResult> {
+    if (!Number.isSafeInteger(most) || most <= 0)
+      throw new RangeError('bids to take back must be a positive integer')
+    if (!reference) throw new RangeError('a take-back needs a reference')
+    const earlier = await this.takenBefore(userId, reference)
+    if (earlier) return earlier
+    const k = this.keys
+    const reply = await this.withUser(userId, () =>
+      takeBackScript.run(
+        this.acked,
+        { user: k.user(userId), references: k.references, outbox: k.outbox },
+        { userId, most, reason: PAYMENT_REFUND, reference },
+      ),
+    )
+    if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
+    if (reply.status === 'refused') return { ok: true, applied: false, taken: null, balance: 0 }
+    if (reply.status === 'ok') this.emit('balance', { userId, balance: reply.balance })
+    await this.replication.confirm('take-back')
+    if (reply.status === 'ok')
+      return { ok: true, applied: true, taken: reply.taken, balance: reply.balance }
+    // A repeat Redis remembers: what the first call took is in its ledger row, once written.
+    return (
+      (await this.takenBefore(userId, reference)) ?? {
+        ok: true,
+        applied: false,
+        taken: null,
+        balance: reply.balance,
+      }
+    )
+  }
+
+  /** A take-back the ledger has: what it took (its row's amount, negative). */
+  private async takenBefore(userId: string, reference: string): Promise<TakeBackResult | null> {
+    const row = await this.prisma.balanceLedger.findUnique({
+      where: { reference },
+      select: { amount: true },
+    })
+    if (!row) return null
+    const balance = await this.getBalance(userId)
+    return balance === null
+      ? { ok: false, reason: 'user_not_found' }
+      : { ok: true, applied: false, taken: 0 - row.amount, balance }
   }
 
   /**

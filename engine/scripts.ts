@@ -93,6 +93,24 @@ export const creditScript = defineScript({
   parse: balanceReply<'ok' | 'dup'>,
 })
 
+/** Bids a refunded payment credited, taken back as far as the balance allows. */
+export const takeBackScript = defineScript({
+  name: 'take-back',
+  shared: ['now'],
+  keys: ['user', 'references', 'outbox'],
+  args: ['userId', 'most', 'reason', 'reference'],
+  parse: (raw) => {
+    const reply = raw as string[]
+    return (
+      refusal<NotLoaded>(reply) ?? {
+        status: reply[0] as 'ok' | 'dup',
+        balance: num(reply[2]),
+        taken: reply[0] === 'ok' ? num(reply[3]) : null,
+      }
+    )
+  },
+})
+
 export const adjustBalanceScript = defineScript({
   name: 'adjust-balance',
   shared: ['now'],

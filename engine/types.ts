@@ -117,6 +117,17 @@ export type LedgerReason =
 export type CreditResult =
   { ok: true; applied: boolean; balance: number } | { ok: false; reason: 'user_not_found' }
 
+/** The bids of a refunded payment, taken back (docs/payments.md); also ledger reason. */
+export const PAYMENT_REFUND = 'payment_refund'
+
+/**
+ * Bids taken back once per reference: `taken` is what that reference took (0 when the balance
+ * was empty); null on a repeat whose ledger row is still on its way to Postgres (ask again).
+ */
+export type TakeBackResult =
+  | { ok: true; applied: boolean; taken: number | null; balance: number }
+  | { ok: false; reason: 'user_not_found' }
+
 /**
  * The most bids an admin's credit may bring a balance to (a balance is a 32-bit integer in
  * Postgres; purchases may still take it further).

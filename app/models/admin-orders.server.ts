@@ -5,6 +5,7 @@ import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { orderSelect, orderView } from '~/models/order.server.ts'
+import { adminRefunded, type AdminRefund } from '~/models/payment-refund.server.ts'
 import { adminTransitions, refundCandidate, type OrderStatusName } from '~/validation/order.ts'
 
 // Orders as the admin sees them (/admin/orders and /api/admin/orders): every person's, with the
@@ -189,21 +190,8 @@ export async function findRefundTarget(tx: Tx, orderId: string): Promise<RefundT
 }
 
 /** Records a refund the provider made: on the payment (admin, reason, its id) and the order. */
-export async function recordRefund(
-  tx: Tx,
-  target: RefundTarget,
-  refund: { adminId: string; reason: string; refundId: string },
-) {
-  await tx.payment.update({
-    where: { id: target.payment.id },
-    data: {
-      status: 'refunded',
-      refundedAt: new Date(),
-      refundedBy: refund.adminId,
-      refundReason: refund.reason,
-      refundId: refund.refundId,
-    },
-  })
+export async function recordRefund(tx: Tx, target: RefundTarget, refund: AdminRefund) {
+  await tx.payment.update({ where: { id: target.payment.id }, data: adminRefunded(refund) })
   if (target.cancelOrder)
     await tx.order.update({ where: { id: target.orderId }, data: { status: 'cancelled' } })
 }

@@ -31,9 +31,15 @@ export async function listPayments({
       orderId: true,
       amount: true,
       currency: true,
+      providerPaymentId: true,
       status: true,
       failureReason: true,
       paidAt: true,
+      refundedAt: true,
+      refundedBy: true,
+      refundReason: true,
+      bidsTakenBack: true,
+      bidsOwed: true,
       createdAt: true,
       user: { select: { id: true, username: true } },
     },
@@ -79,6 +85,52 @@ export async function scheduleNextCheck(id: string, checkCount: number, nextChec
   await getPrisma().payment.updateMany({
     where: { id, status: 'pending' },
     data: { checkCount, nextCheckAt },
+  })
+}
+
+/**
+ * Paid payments due to be asked again whether their provider refunded them
+ * (docs/payments.md#reconciliation): those whose next question is due by `now`, and those paid
+ * between `paidFrom` and `paidBefore` never asked yet; the longest waiting first.
+ */
+export function dueRefundChecks(
+  now: Date,
+  window: { paidFrom: Date; paidBefore: Date; checks: number },
+  limit: number,
+) {
+  if (limit <= 0) return Promise.resolve([])
+  return getPrisma().payment.findMany({
+    where: {
+      status: 'paid',
+      paidAt: { not: null },
+      refundChecks: { lt: window.checks },
+      OR: [
+        { refundCheckAt: { lte: now } },
+        {
+          refundCheckAt: null,
+          refundChecks: 0,
+          paidAt: { gte: window.paidFrom, lte: window.paidBefore },
+        },
+      ],
+    },
+    select: {
+      id: true,
+      provider: true,
+      providerTxnId: true,
+      providerPaymentId: true,
+      paidAt: true,
+      refundChecks: true,
+    },
+    orderBy: [{ refundCheckAt: { sort: 'asc', nulls: 'first' } }, { paidAt: 'asc' }],
+    take: limit,
+  })
+}
+
+/** When a paid payment is asked next whether it was refunded; null: never again. */
+export async function scheduleRefundCheck(id: string, refundChecks: number, at: Date | null) {
+  await getPrisma().payment.updateMany({
+    where: { id, status: 'paid' },
+    data: { refundChecks, refundCheckAt: at },
   })
 }
 

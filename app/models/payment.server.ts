@@ -122,6 +122,7 @@ export function findPaymentForWebhook(provider: string, id: string) {
       currency: true,
       status: true,
       providerTxnId: true,
+      failureReason: true,
     },
   })
 }
@@ -140,7 +141,12 @@ export async function transactionOwner(provider: string, transactionId: string, 
 const OPEN = ['pending', 'failed', 'cancelled'] satisfies PaymentStatus[]
 
 /** Why money was held instead of applied (docs/payments.md): for the admin orders page. */
-export type HoldReason = 'amount_mismatch' | 'order_amount_changed' | 'user_not_found'
+export type HoldReason =
+  | 'amount_mismatch'
+  | 'order_amount_changed'
+  | 'user_not_found'
+  /** The provider gave part of it back before it was applied: the rest is for staff. */
+  | 'refunded_in_part'
 
 export async function noteFailureReason(id: string, failureReason: string) {
   await getPrisma().payment.updateMany({

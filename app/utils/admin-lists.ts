@@ -1,10 +1,11 @@
 // The admin lists whose rows open dialogs as child routes (/admin/users/ID/edit,
-// /admin/orders/ID/refund, …): each list's address and its own query parameters, which a dialog
+// /admin/orders/ID/refund, /admin/payments/ID/refund, …): each list's address and its own query parameters, which a dialog
 // keeps so that closing it, or its action's redirect, comes back to the same page of the list.
 
 export const ADMIN_LISTS = {
   users: { list: '/admin/users', keep: ['search', 'page'] },
   orders: { list: '/admin/orders', keep: ['status', 'page'] },
+  payments: { list: '/admin/payments', keep: ['status', 'page'] },
   finished: { list: '/admin/finished-auctions', keep: ['page'] },
 } as const
 

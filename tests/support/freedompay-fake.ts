@@ -7,6 +7,12 @@ import type { AddressInfo } from 'node:net'
 // (plain form, no JavaScript), the signed result callback to the merchant, get_status3.php and
 // revoke.php. It checks every pg_sig it receives and refuses bad ones, and it can misbehave on
 // request (repeat, drop or forge callbacks, or never answer).
+//
+// Money given back is reported as Freedom Pay's "after payment" page shows it
+// (docs/payments.md#freedom-pay): the payment keeps pg_payment_status=success, and its refunds
+// come as a nested pg_refund_payments list with a negative pg_refund_amount (revoked money,
+// Freedom Pay taking a payment back, as a pg_revoked_payments list). There is no top-level
+// "refunded" or "revoked" status.
 
 type Fields = Record<string, string>
 /** A field of a message: a value, or fields inside it (nested XML tags, `a[b]=` form fields). */
@@ -24,10 +30,17 @@ export type FakePayment = {
   successUrl: string
   failureUrl: string
   testingMode: string
-  /** partial: created, not paid; success; failed; revoked (taken back); refunded (revoke.php). */
-  status: 'partial' | 'success' | 'failed' | 'revoked' | 'refunded'
+  /** pg_payment_status: partial (created, not paid), success, failed. */
+  status: 'partial' | 'success' | 'failed'
+  /** Refunds (revoke.php, the merchant's console): pg_refund_payments. */
+  refunds: FakeMoneyBack[]
+  /** Freedom Pay took the payment back (a merchant's `rejected`): pg_revoked_payments. */
+  revocations: FakeMoneyBack[]
   customer: string
 }
+
+/** One refund or revocation of a payment: its own payment id, som given back, when. */
+export type FakeMoneyBack = { id: string; amount: string; date: string }
 
 export type CallbackRecord = {
   orderId: string
@@ -209,9 +222,53 @@ export class FreedomPayFake {
     return pay ? payment.successUrl : payment.failureUrl
   }
 
-  /** Freedom Pay takes a paid payment back (a chargeback, a revocation in its console). */
+  /**
+   * The payer pays the same checkout a second time (its page opened twice): a second Freedom
+   * Pay payment for the same pg_order_id, paid, its callback sent as the behaviour says.
+   */
+  async chargeAgain(payment: FakePayment): Promise<FakePayment> {
+    const id = String(this.nextId++)
+    const again: FakePayment = {
+      ...payment,
+      id,
+      status: 'partial',
+      refunds: [],
+      revocations: [],
+      customer: createHash('md5').update(`${id}:${payment.orderId}`).digest('hex'),
+    }
+    this.payments.set(id, again)
+    await this.decide(again, true)
+    return again
+  }
+
+  /** Freedom Pay takes a paid payment back (the merchant answered `rejected`, a chargeback). */
   revoke(payment: FakePayment) {
-    payment.status = 'revoked'
+    payment.revocations.push(this.moneyBack(payment.amount))
+  }
+
+  /**
+   * The merchant refunds `amount` (som, two decimals; the whole payment by default) in Freedom
+   * Pay's console, as revoke.php does. False when the payment is not paid or has less left.
+   */
+  refund(payment: FakePayment, amount = payment.amount): boolean {
+    const cents = (som: string) => Math.round(Number(som) * 100)
+    const left = cents(payment.amount) - this.givenBack(payment)
+    if (payment.status !== 'success' || cents(amount) <= 0 || cents(amount) > left) return false
+    payment.refunds.push(this.moneyBack(amount))
+    return true
+  }
+
+  /** Tyiyn given back on a payment so far, by refunds and revocations. */
+  givenBack(payment: FakePayment): number {
+    return [...payment.refunds, ...payment.revocations].reduce(
+      (sum, back) => sum + Math.round(Number(back.amount) * 100),
+      0,
+    )
+  }
+
+  private moneyBack(amount: string): FakeMoneyBack {
+    const date = new Date().toISOString().slice(0, 19).replace('T', ' ')
+    return { id: String(this.nextId++), amount, date }
   }
 
   /** Calls the merchant's result URL the way Freedom Pay does (form POST, signed). */
@@ -284,7 +341,7 @@ export class FreedomPayFake {
     if (status !== 200) this.scheduleRetry(payment, attempt)
     else if (record.pgStatus === 'rejected' && canReject === '1' && record.answerSigned) {
       // The merchant refused money it was allowed to refuse: Freedom Pay takes it back.
-      payment.status = 'revoked'
+      this.revoke(payment)
     }
     return record
   }
@@ -378,6 +435,8 @@ export class FreedomPayFake {
       failureUrl: fields.pg_failure_url ?? '',
       testingMode: fields.pg_testing_mode ?? '0',
       status: 'partial',
+      refunds: [],
+      revocations: [],
       customer,
     })
     this.send(
@@ -432,7 +491,11 @@ export class FreedomPayFake {
     response.end()
   }
 
-  /** get_status3.php: by pg_payment_id only, as the documentation has it. */
+  /**
+   * get_status3.php, by pg_payment_id only, answered in the shape of Freedom Pay's "after
+   * payment" page: a refunded payment is still `success`, with its refunds nested in
+   * pg_refund_payments and their sum, negative, in pg_refund_amount.
+   */
   private status(fields: Fields, response: ServerResponse) {
     const script = 'get_status3.php'
     if (!fields.pg_payment_id) {
@@ -443,56 +506,64 @@ export class FreedomPayFake {
     }
     const payment = this.payments.get(fields.pg_payment_id)
     if (!payment) return this.error(response, script, '340', 'Payment not found')
-    const taken = payment.status === 'revoked' || payment.status === 'refunded'
-    const back: FakeNode[] = taken
-      ? [
-          [
-            payment.status === 'revoked' ? 'pg_revoked_payments' : 'pg_refund_payments',
+    const list = (name: string, backs: FakeMoneyBack[]): FakeNode[] =>
+      backs.length === 0
+        ? []
+        : [
             [
-              [
-                payment.status === 'revoked' ? 'pg_revoked_payment' : 'pg_refund_payment',
+              `${name}s`,
+              backs.map((back): FakeNode => [
+                name,
                 nodesOf({
-                  pg_payment_id: String(Number(payment.id) + 500_000),
+                  pg_payment_id: back.id,
                   pg_payment_status: 'success',
-                  pg_amount: `-${payment.amount}`,
-                  pg_payment_date: '2025-01-01 00:10:00',
+                  pg_amount: `-${back.amount}`,
+                  pg_payment_date: back.date,
+                  pg_reference: back.id,
                 }),
-              ],
+              ]),
             ],
-          ],
-        ]
-      : []
+          ]
+    const refunded = payment.refunds.reduce((sum, back) => sum + Number(back.amount), 0)
+    const paid = payment.status === 'success'
     this.send(
       response,
       [
         ...nodesOf({
           pg_status: 'ok',
           pg_payment_id: payment.id,
-          pg_order_id: payment.orderId,
-          pg_amount: payment.amount,
-          pg_currency: payment.currency,
           pg_can_reject: '1',
           pg_payment_method: 'bankcard',
+          pg_amount: payment.amount,
+          pg_currency: payment.currency,
           pg_payment_status: payment.status,
+          ...(paid
+            ? {
+                pg_clearing_amount: payment.amount,
+                pg_reference: payment.id,
+                pg_card_pan: '4405-64XX-XXXX-6150',
+              }
+            : {}),
         }),
-        ...back,
+        ...list('pg_refund_payment', payment.refunds),
+        ...list('pg_revoked_payment', payment.revocations),
+        ...(payment.refunds.length ? nodesOf({ pg_refund_amount: `-${refunded.toFixed(2)}` }) : []),
+        ...nodesOf(paid ? { pg_captured: '1' } : {}),
         ['pg_create_date', '2025-01-01 00:00:00'],
       ],
       script,
     )
   }
 
+  /** revoke.php: refunds the whole payment, or pg_refund_amount of it. */
   private revoke_(fields: Fields, response: ServerResponse) {
     const script = 'revoke.php'
     const payment = this.payments.get(fields.pg_payment_id ?? '')
     if (!payment) return this.error(response, script, '340', 'Payment not found')
-    if (payment.status !== 'success') {
+    const amount = fields.pg_refund_amount ?? payment.amount
+    if (!this.refund(payment, amount)) {
       return this.error(response, script, '490', 'Payment cannot be refunded')
     }
-    if (fields.pg_refund_amount && fields.pg_refund_amount !== payment.amount) {
-      return this.error(response, script, '600', 'Only the whole amount here')
-    }
-    payment.status = 'refunded'
     this.send(response, nodesOf({ pg_status: 'ok', pg_payment_id: payment.id }), script)
   }
 }

@@ -1,14 +1,13 @@
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/use-translation.ts'
-import { ConfirmDialog } from '~/components/admin/confirm-route.tsx'
+import { RefundDialog } from '~/components/admin/refund-dialog.tsx'
 import { refundTarget } from '~/models/admin-orders.server.ts'
 import { customConfirmRoute } from '~/services/confirm-route.server.ts'
 import { refundOrder } from '~/services/payments/refund.server.ts'
 import { listBack } from '~/utils/admin-lists.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
-import { REFUND_REASON_MAX, refundSchema } from '~/validation/order.ts'
-import { controlClass } from '~/components/ui/field.tsx'
+import { refundSchema } from '~/validation/order.ts'
 
 // /admin/orders/ID/refund: returns an order's money through the provider that took it, after a
 // confirmation with a reason in a dialog over the list (docs/rules.md#refunds).
@@ -34,11 +33,10 @@ export const action = route.action
 
 export default function RefundOrderRoute() {
   const { thing: refund, closeTo } = useLoaderData<typeof loader>()
-  const refused = useActionData<typeof action>()
   const { t } = useTranslation(NS)
   const money = useFormatMoney()
   return (
-    <ConfirmDialog
+    <RefundDialog
       title={t('refund.title', { title: refund.title ?? '' })}
       description={
         refund.refused
@@ -51,23 +49,8 @@ export default function RefundOrderRoute() {
       confirmLabel={refund.refused ? null : t('refund.confirm')}
       cancelLabel={t('refund.cancel')}
       closeTo={closeTo}
-    >
-      <div className="space-y-1">
-        <label htmlFor="refund-reason" className="block text-sm font-medium text-slate-800">
-          {t('refund.reason')}
-        </label>
-        <textarea
-          id="refund-reason"
-          name="reason"
-          required
-          minLength={3}
-          maxLength={REFUND_REASON_MAX}
-          rows={3}
-          aria-invalid={refused?.error ? true : undefined}
-          className={controlClass}
-        />
-      </div>
-    </ConfirmDialog>
+      reasonLabel={t('refund.reason')}
+    />
   )
 }
 

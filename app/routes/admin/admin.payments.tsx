@@ -1,6 +1,6 @@
 import { AdminPageHeader } from '~/components/admin/page-header.tsx'
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -13,9 +13,13 @@ import { pageParam } from '~/utils/http.ts'
 import { paymentStatuses, paymentStatusParam } from '~/validation/payment-status.ts'
 import { titleMeta } from '~/utils/meta.ts'
 import { EmptyNote } from '~/components/ui/panel.tsx'
+import { listHref } from '~/utils/admin-lists.ts'
 
 // /admin/payments: every payment attempt by status (links, no JavaScript needed), 20 a page,
 // newest first; pending ones older than ten minutes are being reconciled (docs/payments.md).
+// Each shows why it is held or how it was refunded (by an admin, or by the provider, with the
+// bids a refunded package took back and those left with the buyer). Held money no order holds
+// has a Refund link: a child route (admin.payments.$id.refund.tsx) shown in the <Outlet />.
 
 const NS = ['admin-payments', 'admin'] as const
 const i18n = i18nRoute(NS)
@@ -34,6 +38,7 @@ export const meta = titleMeta
 
 export default function AdminPaymentsRoute() {
   const { payments, total, page, totalPages, status } = useLoaderData<typeof loader>()
+  const { search } = useLocation()
   const { t } = useTranslation(NS)
   const money = useFormatMoney()
   const href = (next: { status?: string | null; page?: number }) => {
@@ -96,6 +101,7 @@ export default function AdminPaymentsRoute() {
                     'transaction',
                     'status',
                     'reason',
+                    'actions',
                   ] as const
                 ).map((column) => (
                   <th key={column} scope="col" className="px-3 py-2 font-semibold">
@@ -114,20 +120,62 @@ export default function AdminPaymentsRoute() {
                     {payment.user ? payment.user.username : t('deletedUser')}
                   </td>
                   <td className="px-3 py-2">
-                    {payment.purpose === 'package'
-                      ? t('purpose.package', { count: payment.bids })
-                      : t('purpose.order')}
+                    {payment.orderId
+                      ? t('purpose.order')
+                      : payment.bids > 0
+                        ? t('purpose.package', { count: payment.bids })
+                        : '—'}
                   </td>
                   <td className="px-3 py-2 tabular-nums">{money(payment.amount)}</td>
                   <td className="px-3 py-2">{payment.provider}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{payment.providerTxnId ?? '—'}</td>
+                  <td className="px-3 py-2 font-mono text-xs">
+                    {payment.providerTxnId ?? payment.providerPaymentId ?? '—'}
+                  </td>
                   <td className="px-3 py-2">{t(`status.${payment.status}`)}</td>
+                  <td className="space-y-1 px-3 py-2">
+                    <p>
+                      {payment.failureReason
+                        ? t(`reason.${payment.failureReason}`, {
+                            defaultValue: payment.failureReason,
+                          })
+                        : payment.refundedAt
+                          ? null
+                          : '—'}
+                    </p>
+                    {payment.refundedAt ? (
+                      <p>
+                        {t('refunded', {
+                          date: formatDateTime(payment.refundedAt),
+                          reason: payment.refundedBy
+                            ? (payment.refundReason ?? '')
+                            : t(`reason.${payment.refundReason ?? 'refunded'}`, {
+                                defaultValue: payment.refundReason ?? '',
+                              }),
+                        })}
+                      </p>
+                    ) : null}
+                    {payment.bidsTakenBack !== null ? (
+                      <p className={payment.bidsOwed ? 'font-semibold text-amber-800' : undefined}>
+                        {t(payment.bidsOwed ? 'bidsOwed' : 'bidsTakenBack', {
+                          taken: payment.bidsTakenBack,
+                          owed: payment.bidsOwed ?? 0,
+                        })}
+                      </p>
+                    ) : null}
+                  </td>
                   <td className="px-3 py-2">
-                    {payment.failureReason
-                      ? t(`reason.${payment.failureReason}`, {
-                          defaultValue: payment.failureReason,
-                        })
-                      : '—'}
+                    {payment.status === 'held' && !payment.orderId ? (
+                      <Link
+                        to={listHref(
+                          'payments',
+                          search,
+                          `/${encodeURIComponent(payment.id)}/refund`,
+                        )}
+                        className="font-semibold text-amber-800 underline hover:text-amber-900"
+                      >
+                        {t('refund.open')}
+                      </Link>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -135,6 +183,7 @@ export default function AdminPaymentsRoute() {
           </table>
         </div>
       )}
+      <Outlet />
       <Pager page={page} totalPages={totalPages} href={(n) => href({ page: n })} />
     </div>
   )

@@ -15,6 +15,8 @@ import { alertAfter } from '~/services/alerts/enqueue.server.ts'
 import { log } from '~/services/logger.server.ts'
 import { apiError, json } from '~/utils/api.server.ts'
 import type { PaymentEvent } from './provider.server.ts'
+import { afterGivenBack, applyProviderRefund } from './provider-refund.server.ts'
+import { holdUnmatched, mayNotRefuse } from './unmatched.server.ts'
 import { paymentReference } from './reference.ts'
 
 // What a verified payment event does: the one path of a notification (webhook.server.ts) and
@@ -28,7 +30,13 @@ import { paymentReference } from './reference.ts'
 //   for staff;
 // - bids are credited through the engine with the reference `payment:{id}` BEFORE the row is
 //   marked paid, so a crash in between is finished by the provider's retry, never doubled;
-// - `paid` is final: later failed/cancelled events for it are ignored.
+// - `paid` is final: later failed/cancelled events for it are ignored;
+// - a notification we cannot apply at all (a payment we do not know, a transaction id of
+//   another payment, a second charge) is refused only where the provider lets us; where it does
+//   not (Freedom Pay without pg_can_reject=1), the money is held on a row of its own
+//   (unmatched.server.ts, docs/decisions/074-refunds-freedom-pay-reports.md);
+// - money given back (a refund the provider reports) never counts as paid: a paid bid package
+//   takes its bids back (provider-refund.server.ts).
 
 type Fields = Record<string, unknown>
 
@@ -47,19 +55,27 @@ export async function applyPaymentEvent(
   }
   const payment = await findPaymentForWebhook(provider, event.paymentId)
   if (!payment) {
+    // Refused only where the provider lets us; else it is held (unmatched.server.ts).
+    if (mayNotRefuse(event)) return holdUnmatched(provider, event, 'unknown_payment', null)
     log.warn('payment webhook for an unknown payment', fields)
     return apiError(404, t('webhook.unknownPayment'))
   }
 
   const owner = await transactionOwner(provider, event.transactionId, payment.id)
   if (owner) {
+    if (mayNotRefuse(event)) return holdUnmatched(provider, event, 'transaction_used', payment)
     log.warn('payment webhook reuses another payment’s transaction id', { ...fields, owner })
     return apiError(409, t('webhook.transactionUsed'))
   }
 
+  // Money given back never counts as paid (provider-refund.server.ts).
+  if (event.status === 'refunded') return applyProviderRefund(payment, event, engine, fields)
+  const givenBack = afterGivenBack(payment, fields)
+  if (givenBack) return givenBack
+
   // Money was taken already (paid, held for an admin, or refunded since): nothing more happens.
   if (payment.status === 'paid' || payment.status === 'held' || payment.status === 'refunded')
-    return afterPaid(payment, event, fields, t)
+    return afterPaid(provider, payment, event, fields, t)
 
   if (event.amount !== payment.amount || event.currency !== payment.currency) {
     const expected = { amount: payment.amount, currency: payment.currency }
@@ -111,18 +127,24 @@ export async function applyPaymentEvent(
   } catch (error) {
     // Two payments raced for one transaction id: the unique index let only one have it.
     if (!isUniqueViolation(error)) throw error
+    if (mayNotRefuse(event)) return holdUnmatched(provider, event, 'transaction_used', payment)
     log.warn('payment webhook reuses another payment’s transaction id', fields)
     return apiError(409, t('webhook.transactionUsed'))
   }
 }
 
 /** A paid payment hears again: a replay is fine, anything else is ignored or escalated. */
-function afterPaid(payment: WebhookPayment, event: PaymentEvent, fields: Fields, t: TFunction) {
+function afterPaid(
+  provider: string,
+  payment: WebhookPayment,
+  event: PaymentEvent,
+  fields: Fields,
+  t: TFunction,
+) {
   if (event.status !== 'paid') {
-    // A revocation or refund the provider reports for money already applied: paid stays
-    // final (docs/decisions/014-paid-is-final.md); staff decide about the bids or the order.
-    const level = event.reason === 'revoked' || event.reason === 'refunded' ? 'error' : 'info'
-    log[level]('payment event after paid ignored: paid is final', {
+    // A failure after the money was taken: paid stays final (docs/decisions/014-paid-is-final.md).
+    // Money given back is not this (provider-refund.server.ts).
+    log.info('payment event after paid ignored: paid is final', {
       ...fields,
       reason: event.reason,
     })
@@ -130,7 +152,8 @@ function afterPaid(payment: WebhookPayment, event: PaymentEvent, fields: Fields,
   }
   if (payment.providerTxnId && payment.providerTxnId !== event.transactionId) {
     // The payer was charged twice for one checkout: refused where the provider allows it,
-    // else staff must refund one charge.
+    // else held on a row of its own for staff to refund (unmatched.server.ts).
+    if (mayNotRefuse(event)) return holdUnmatched(provider, event, 'second_charge', payment)
     log.error('second paid transaction for an already paid payment: refund it', {
       ...fields,
       firstTransactionId: payment.providerTxnId,

@@ -2,10 +2,11 @@ import { expect, test } from 'vitest'
 import { createUser } from '../../../engine/test-support.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { auditPaymentCredits, isOnItsWay } from './audit.server.ts'
-import { paymentReference } from './reference.ts'
+import { paymentReference, refundReference } from './reference.ts'
 
 // `npm run balances` finds a paid bid package not credited exactly once, with its bids, to its
-// payer, and bids credited from a payment that was not paid or does not exist.
+// payer, bids credited from a payment that was not paid or does not exist, and a refunded
+// package whose bids were not taken back once.
 
 test('every paid package credited once with its bids to its payer; nothing else credited', async () => {
   const prisma = getPrisma()
@@ -73,4 +74,62 @@ test('every paid package credited once with its bids to its payer; nothing else 
       },
     ]),
   )
+})
+
+test('a refunded package took its bids back once: taken back and owed make its bids', async () => {
+  const prisma = getPrisma()
+  const payer = await createUser(prisma, 0)
+  const payment = (data: Record<string, unknown>) =>
+    prisma.payment.create({
+      data: { userId: payer.id, provider: 'freedompay', bids: 50, amount: 750_00, ...data },
+    })
+  const ledger = (reference: string, amount: number, reason: 'topup' | 'payment_refund') =>
+    prisma.balanceLedger.create({
+      data: { userId: payer.id, amount, balanceAfter: 0, reason, reference },
+    })
+  const refunded = (taken: number | null, owed: number | null) =>
+    payment({ status: 'refunded', paidAt: new Date(), bidsTakenBack: taken, bidsOwed: owed })
+
+  const good = await refunded(20, 30)
+  await ledger(paymentReference(good.id), 50, 'topup')
+  await ledger(refundReference(good.id), -20, 'payment_refund')
+  const wrong = await refunded(20, 20)
+  await ledger(paymentReference(wrong.id), 50, 'topup')
+  await ledger(refundReference(wrong.id), -20, 'payment_refund')
+  const notTaken = await refunded(null, null)
+  await ledger(paymentReference(notTaken.id), 50, 'topup')
+  // Held money refunded by staff: never credited, nothing to take back.
+  const heldRefunded = await payment({ status: 'refunded', bids: 0 })
+  // Taken back, and the marking of the payment refunded still to come.
+  const marking = await payment({ status: 'paid', paidAt: new Date() })
+  await ledger(paymentReference(marking.id), 50, 'topup')
+  await ledger(refundReference(marking.id), -50, 'payment_refund')
+  await ledger(refundReference('no-such-payment'), -5, 'payment_refund')
+
+  const ours = new Set([good, wrong, notTaken, heldRefunded, marking].map((p) => p.id))
+  const problems = (await auditPaymentCredits(prisma)).filter(
+    (p) => (p.paymentId && ours.has(p.paymentId)) || p.reference?.includes('no-such-payment'),
+  )
+  expect(problems).toEqual(
+    expect.arrayContaining([
+      {
+        paymentId: wrong.id,
+        reference: refundReference(wrong.id),
+        problem: 'refund_taken_back_wrong',
+      },
+      { paymentId: notTaken.id, reference: null, problem: 'refund_not_taken_back' },
+      {
+        paymentId: marking.id,
+        reference: refundReference(marking.id),
+        problem: 'taken_back_awaiting_mark',
+      },
+      {
+        paymentId: null,
+        reference: refundReference('no-such-payment'),
+        problem: 'taken_back_not_refunded',
+      },
+    ]),
+  )
+  expect(problems).toHaveLength(4)
+  expect(problems.filter(isOnItsWay).map((p) => p.paymentId)).toEqual([marking.id])
 })

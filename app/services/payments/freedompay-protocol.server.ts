@@ -71,6 +71,16 @@ export function topFields(message: PgMessage): PgFields {
   return fields
 }
 
+/**
+ * The entries of a top-level list of a message (`<pg_refund_payments>` holding one
+ * `<pg_refund_payment>` per refund), each as its own top-level values; none when it is absent.
+ */
+export function listEntries(message: PgMessage, list: string): PgFields[] {
+  const node = message.find((field) => field.name === list)
+  if (!node || !hasChildren(node)) return []
+  return node.children.flatMap((entry) => (hasChildren(entry) ? [topFields(entry.children)] : []))
+}
+
 export function pgSalt(): string {
   return randomBytes(12).toString('hex')
 }

@@ -2,6 +2,7 @@ import { getEnv } from '~/utils/env.server.ts'
 import { parseMoney } from '~/utils/money.ts'
 import {
   givenSignature,
+  listEntries,
   parseFormMessage,
   parseXmlMessage,
   pgSignatureValid,
@@ -9,6 +10,7 @@ import {
   topFields,
   xmlResponse,
   type PgFields,
+  type PgMessage,
 } from './freedompay-protocol.server.ts'
 import type {
   PaymentEvent,
@@ -27,18 +29,18 @@ import type {
 //   signed with the script name `freedompay` (the URL's last segment), and wants a signed XML
 //   answer: pg_status ok / rejected (only where it sent pg_can_reject=1) / error; anything
 //   but HTTP 200 makes it call again;
-// - get_status3.php tells how a payment stands, asked by pg_payment_id; revoke.php refunds.
+// - get_status3.php tells how a payment stands, asked by pg_payment_id; a refunded payment stays
+//   `success` there, its refunds listed beside (pg_refund_payments, pg_refund_amount), so the
+//   lists are read too: money given back never counts as paid; revoke.php refunds.
 
 export const FREEDOMPAY = 'freedompay'
 /** Any call to Freedom Pay's API that takes longer than this is abandoned with an error. */
 export const FREEDOMPAY_TIMEOUT_MS = 10_000
-/** Least pause between two status questions (docs/payments.md#reconciliation). */
-export const FREEDOMPAY_STATUS_PAUSE_MS = 1_000
 /**
- * pg_error_code of "no such payment" (the protocol's code table, docs/payments.md). Only this
- * answer lets a payment count as unknown to Freedom Pay; every other error is asked again.
+ * Least pause between two status questions (docs/payments.md#reconciliation): Freedom Pay's
+ * pages ask for 1.5 to 2 seconds between consecutive calls of its payment API; we take 2.
  */
-export const PAYMENT_NOT_FOUND = '340'
+export const FREEDOMPAY_STATUS_PAUSE_MS = 2_000
 
 export type FreedomPayConfig = {
   merchantId: string
@@ -49,6 +51,9 @@ export type FreedomPayConfig = {
   timeoutMs?: number
   fetch?: typeof fetch
 }
+
+/** Where `call` keeps an answer's whole message beside its top-level fields. */
+const MESSAGE = Symbol('message')
 
 export class FreedomPayError extends Error {
   constructor(message: string) {
@@ -74,11 +79,16 @@ function configFromEnv(): FreedomPayConfig {
 }
 
 /** Webhook answers by what the handler decided (webhook.server.ts, docs/payments.md). */
-function answerStatus(status: number): 'ok' | 'rejected' | 'error' {
+function answerStatus(status: number, canReject: boolean): 'ok' | 'rejected' | 'error' {
   if (status >= 200 && status < 300) return 'ok'
-  // Money we refuse (an unknown payment, a transaction of another payment, money we cannot
-  // use where pg_can_reject allowed refusing it): Freedom Pay returns it to the payer.
-  if (status === 404 || status === 409) return 'rejected'
+  if (status === 404 || status === 409) {
+    // Money we refuse (an unknown payment, a transaction of another payment, money we cannot
+    // use): Freedom Pay returns it to the payer, but only where the callback said
+    // pg_can_reject=1; otherwise the payment counts as done whatever we answer, so we never
+    // say `rejected` (such money is held, apply-event.server.ts) and a refusal of a failure
+    // that moved no money is just `ok`.
+    return canReject ? 'rejected' : 'ok'
+  }
   return 'error'
 }
 
@@ -91,12 +101,13 @@ function statusOutcome(state: string): PaymentEvent['status'] | 'pending' {
     case 'error':
     case 'failed':
       return 'failed'
-    // Never counts as paid: the money went back to the payer (or was never taken), so for a
-    // payment not yet credited it is cancelled; one already credited stays paid (paid is
-    // final, docs/decisions/014-paid-is-final.md) and staff are told (webhook.server.ts).
+    // Not on Freedom Pay's pages (a refunded payment stays `success` with its refunds listed),
+    // read all the same as money given back in full.
     case 'revoked':
     case 'refunded':
+      return 'refunded'
     case 'incomplete':
+      // Its lifetime ran out before the payer paid.
       return 'cancelled'
     default:
       // partial (the payer has not paid yet), pending, or a state we do not know.
@@ -104,13 +115,39 @@ function statusOutcome(state: string): PaymentEvent['status'] | 'pending' {
   }
 }
 
+/** A refund or revocation entry that did not move money back (it failed). */
+const FAILED_ENTRY = new Set(['failed', 'error'])
+
+/**
+ * Minor units a status answer says went back to the payer: its refunds (pg_refund_payments,
+ * and their sum, negative, in pg_refund_amount) and revocations (pg_revoked_payments), each
+ * entry's pg_amount negative. An entry that says it failed moved nothing; one still under way
+ * counts, so money on its way back is never credited.
+ */
+function givenBack(message: PgMessage, fields: PgFields) {
+  const som = (value: string | undefined) => parseMoney((value ?? '').replace(/^-/, '')) ?? 0
+  const listed = (list: string) =>
+    listEntries(message, list)
+      .filter((entry) => !FAILED_ENTRY.has(entry.pg_payment_status ?? ''))
+      .reduce((sum, entry) => sum + som(entry.pg_amount), 0)
+  const refunded = Math.max(listed('pg_refund_payments'), som(fields.pg_refund_amount))
+  const revoked = listed('pg_revoked_payments')
+  return { refunded, revoked, total: refunded + revoked }
+}
+
 export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): PaymentProvider {
   const base = config.apiUrl.replace(/\/+$/, '')
   const timeoutMs = config.timeoutMs ?? FREEDOMPAY_TIMEOUT_MS
   const doFetch = config.fetch ?? fetch
 
-  /** POSTs a signed request to `script`; its XML answer's fields, once its pg_sig checks out. */
-  async function call(script: string, fields: PgFields): Promise<PgFields> {
+  /**
+   * POSTs a signed request to `script`; its XML answer's top-level fields and the whole message
+   * (nested lists), once its pg_sig checks out.
+   */
+  async function call(
+    script: string,
+    fields: PgFields,
+  ): Promise<PgFields & { [MESSAGE]: PgMessage }> {
     const signed = signFields(
       script,
       { pg_merchant_id: config.merchantId, ...fields },
@@ -151,7 +188,7 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
         `Freedom Pay ${script}: the answer's signature is wrong; check FREEDOMPAY_SECRET_KEY`,
       )
     }
-    return answer
+    return Object.assign(answer, { [MESSAGE]: message })
   }
 
   const describeError = (fields: PgFields) =>
@@ -221,8 +258,8 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
       }
     },
 
-    answerWebhook({ status, body }: WebhookAnswer): Response {
-      const pgStatus = answerStatus(status)
+    answerWebhook({ status, body, canReject = false }: WebhookAnswer): Response {
+      const pgStatus = answerStatus(status, canReject)
       const message =
         body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
           ? body.error
@@ -254,7 +291,9 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
         pg_order_id: payment.id,
       })
       if (answer.pg_status !== 'ok') {
-        if (answer.pg_error_code === PAYMENT_NOT_FOUND) return { known: false }
+        // Every error keeps the payment pending, asked again later, "payment not found" too:
+        // Freedom Pay gave it this id, and its pages publish no code table that would let an
+        // error code end a payment (docs/payments.md#freedom-pay).
         throw new FreedomPayError(`Freedom Pay get_status3.php: ${describeError(answer)}`)
       }
       if (answer.pg_payment_id !== providerPaymentId) {
@@ -262,21 +301,30 @@ export function freedomPayProvider(config: FreedomPayConfig = configFromEnv()): 
           'Freedom Pay get_status3.php: the answer is about another payment',
         )
       }
-      const outcome = statusOutcome(answer.pg_payment_status ?? answer.pg_transaction_status ?? '')
+      const state = answer.pg_payment_status ?? answer.pg_transaction_status ?? ''
+      let outcome = statusOutcome(state)
       if (outcome === 'pending') return { known: true, status: 'pending' }
       const amount = parseMoney(answer.pg_amount ?? '')
       if (amount === null || !answer.pg_currency) {
         throw new FreedomPayError('Freedom Pay get_status3.php: incomplete answer')
       }
+      const back = givenBack(answer[MESSAGE], answer)
+      if (outcome === 'paid' && back.total > 0) outcome = 'refunded'
+      const refunded = outcome === 'refunded' ? Math.min(amount, back.total || amount) : 0
+      const revokedOnly = back.refunded === 0 && (back.revoked > 0 || state === 'revoked')
       const event: PaymentEvent = {
         paymentId: payment.id,
         transactionId: providerPaymentId,
         status: outcome,
         amount,
         currency: answer.pg_currency,
+        // A status answer refuses nothing: the payment is what it is.
+        canReject: false,
         ...(outcome === 'paid'
           ? {}
-          : { reason: answer.pg_failure_description ?? answer.pg_payment_status ?? outcome }),
+          : outcome === 'refunded'
+            ? { refunded, reason: revokedOnly ? 'revoked' : 'refunded' }
+            : { reason: answer.pg_failure_description ?? answer.pg_payment_status ?? outcome }),
       }
       return { known: true, status: 'settled', event }
     },

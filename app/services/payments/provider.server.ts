@@ -3,20 +3,34 @@
 
 export type PaymentOutcome = 'paid' | 'failed' | 'cancelled'
 
-/** A webhook, verified and parsed: which of our payments, which provider transaction, how. */
+/**
+ * A webhook, verified and parsed, or a status the provider gave when asked: which of our
+ * payments, which provider transaction, how it stands.
+ */
 export type PaymentEvent = {
   /** Our Payment id, handed to the provider as its order reference at checkout. */
   paymentId: string
   transactionId: string
-  status: PaymentOutcome
-  /** Minor units of `currency`. */
+  /**
+   * `refunded`: the money was taken and then (wholly or in part) given back to the payer, by a
+   * refund or by the provider taking it back; it never counts as paid (docs/payments.md).
+   */
+  status: PaymentOutcome | 'refunded'
+  /** Minor units of `currency`: what the payment was for. */
   amount: number
   currency: string
+  /** `refunded`: minor units given back so far (the whole `amount` or less). */
+  refunded?: number
   /** The provider's reason for a failure, when it gives one. */
   reason?: string
   /**
-   * The provider lets us refuse this money (Freedom Pay's pg_can_reject=1): money we cannot use
-   * is then refused and returned by the provider instead of held for staff.
+   * Whether the provider lets us refuse this money (Freedom Pay's pg_can_reject):
+   * - true: money we cannot use is refused (answered 404/409), and the provider returns it;
+   * - false: the payment counts as done whatever we answer, so money we cannot use is accepted
+   *   and held for staff to refund (apply-event.server.ts), never refused;
+   * - undefined: the provider has no such choice (the sandbox, which moves no money): money of
+   *   a payment we know is held, a notification for no payment of ours or for a transaction
+   *   that is not this payment's is refused (404/409).
    */
   canReject?: boolean
 }
@@ -92,5 +106,9 @@ export interface PaymentProvider {
   answerWebhook?(answer: WebhookAnswer): Response
 }
 
-/** What the webhook handler decided: its HTTP status and JSON body (docs/payments.md). */
-export type WebhookAnswer = { status: number; body: unknown }
+/**
+ * What the webhook handler decided: its HTTP status and JSON body (docs/payments.md), and
+ * whether the notification let us refuse its money (PaymentEvent.canReject; unknown when it
+ * could not be read).
+ */
+export type WebhookAnswer = { status: number; body: unknown; canReject?: boolean }

@@ -2,12 +2,14 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { startFreedomPaySite } from '../../../tests/support/freedompay-site.ts'
 
 // Reconciliation against the local fake of Freedom Pay: a lost callback is found by asking
-// get_status3.php with Freedom Pay's payment id; questions are paced and each payment is asked
-// on its own back-off schedule; only "payment not found" lets a payment expire.
+// get_status3.php with Freedom Pay's payment id, and money given back since is never credited;
+// questions are paced as Freedom Pay's pages ask and each payment is asked on its own back-off
+// schedule; only a payment Freedom Pay never gave an id expires.
 
 const site = await startFreedomPaySite()
 const { fake, engine, pkg, checkout, row } = site
 const { reconcilePayments, RECONCILE_BACKOFF_MS } = await import('./reconcile.server.ts')
+const { activeProvider } = await import('./index.server.ts')
 const { getPrisma } = await import('~/utils/db.server.ts')
 
 afterAll(() => site.stop())
@@ -48,6 +50,45 @@ describe('reconciliation', () => {
     expect(await engine.getBalance(user.id)).toBe(0)
   })
 
+  test('a payment refunded after its callback was lost is never credited', async () => {
+    // All of it, in Freedom Pay's console: still `success` there, with the refund listed.
+    const whole = await checkout()
+    fake.behave({ dropCallback: true })
+    await fake.decide(whole.atFake, true)
+    expect(fake.refund(whole.atFake)).toBe(true)
+    // Part of it: the rest is held for staff to return.
+    const part = await checkout()
+    await fake.decide(part.atFake, true)
+    expect(fake.refund(part.atFake, '100.00')).toBe(true)
+    expect((await reconcilePayments(engine, minutes(11), { pauseMs: 0 })).settled).toBe(2)
+    expect(await row(whole.payment.id)).toMatchObject({
+      status: 'cancelled',
+      failureReason: 'refunded',
+      paidAt: null,
+    })
+    expect(await row(part.payment.id)).toMatchObject({
+      status: 'held',
+      failureReason: 'refunded_in_part',
+    })
+    for (const { user } of [whole, part]) expect(await engine.getBalance(user.id)).toBe(0)
+    // A late callback of the first (Freedom Pay's retry of one sent before the refund) does not
+    // credit it either.
+    fake.behave({})
+    expect(await fake.sendCallback(whole.atFake)).toMatchObject({ status: 200, pgStatus: 'ok' })
+    expect(await row(whole.payment.id)).toMatchObject({ status: 'cancelled' })
+    expect(await engine.getBalance(whole.user.id)).toBe(0)
+  })
+
+  test('status questions are 2 s apart by default, as Freedom Pay’s pages ask (1.5 to 2 s)', async () => {
+    expect(activeProvider().statusPauseMs).toBe(2_000)
+    await checkout()
+    await checkout()
+    const before = statusQuestions().length
+    expect((await reconcilePayments(engine, minutes(11))).checked).toBe(2)
+    const [first, second] = statusQuestions().slice(before)
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_950)
+  })
+
   test('questions are paced, and each payment waits for its next turn on the back-off', async () => {
     const payments = [await checkout(), await checkout(), await checkout()]
     const before = statusQuestions().length
@@ -83,11 +124,12 @@ describe('reconciliation', () => {
     expect(await row(payment.id)).toMatchObject({ status: 'pending' })
   })
 
-  test('a payment Freedom Pay never heard of expires after 24 hours', async () => {
+  test('only a payment Freedom Pay never gave an id expires after 24 hours', async () => {
     const user = await site.createUser()
     // Never initialised (no payment id from Freedom Pay): nobody could pay it.
     const never = await site.createPackagePayment(user.id, 'freedompay', pkg)
-    // Initialised under an id Freedom Pay does not know.
+    // Initialised under an id Freedom Pay answers "payment not found" (340) for: a code its
+    // pages do not publish, so it ends nothing (docs/payments.md#freedom-pay).
     const unknown = await site.createPackagePayment(user.id, 'freedompay', pkg)
     await getPrisma().payment.update({
       where: { id: unknown.id },
@@ -96,9 +138,9 @@ describe('reconciliation', () => {
     await reconcilePayments(engine, minutes(60), { pauseMs: 0 })
     expect(await row(never.id)).toMatchObject({ status: 'pending' })
     expect(await row(unknown.id)).toMatchObject({ status: 'pending' })
-    await reconcilePayments(engine, minutes(25 * 60), { pauseMs: 0 })
-    for (const id of [never.id, unknown.id]) {
-      expect(await row(id)).toMatchObject({ status: 'cancelled', failureReason: 'expired' })
-    }
+    const late = await reconcilePayments(engine, minutes(25 * 60), { pauseMs: 0 })
+    expect(late).toMatchObject({ expired: 1, errors: 1 })
+    expect(await row(never.id)).toMatchObject({ status: 'cancelled', failureReason: 'expired' })
+    expect(await row(unknown.id)).toMatchObject({ status: 'pending', checkCount: 2 })
   })
 })

@@ -4,3 +4,9 @@
  * (audit.server.ts).
  */
 export const paymentReference = (paymentId: string) => `payment:${paymentId}`
+
+/**
+ * The ledger reference of the bids taken back when a paid bid package's payment was refunded:
+ * one per payment (provider-refund.server.ts), found by the audit (audit.server.ts).
+ */
+export const refundReference = (paymentId: string) => `payment-refund:${paymentId}`

@@ -32,14 +32,20 @@ export async function handlePaymentWebhook(
   const t = await getFixedT(request, ['payments', 'common'])
   const provider = getProvider(providerName)
   if (!provider) return apiError(404, t('webhook.unknownProvider'))
-  const answer = await verifyAndApply(provider, request, engine, t, clientKey(clientIp))
+  const { answer, canReject } = await verifyAndApply(
+    provider,
+    request,
+    engine,
+    t,
+    clientKey(clientIp),
+  )
   if (!provider.answerWebhook) return answer
   // The provider's protocol decides how the answer looks (Freedom Pay: signed XML).
   const body: unknown = await answer
     .clone()
     .json()
     .catch(() => null)
-  return provider.answerWebhook({ status: answer.status, body })
+  return provider.answerWebhook({ status: answer.status, body, canReject })
 }
 
 async function verifyAndApply(
@@ -49,13 +55,13 @@ async function verifyAndApply(
   t: TFunction,
   /** The caller's address, as the limits count it. */
   address: string,
-): Promise<Response> {
+): Promise<{ answer: Response; canReject?: boolean }> {
   let raw: string
   try {
     raw = await readBodyText(request, MAX_JSON_BYTES)
   } catch (error) {
-    if (error instanceof BodyTooLarge) return apiError(413, t('common:api.tooLarge'))
-    return apiError(400, t('webhook.malformed'))
+    if (error instanceof BodyTooLarge) return { answer: apiError(413, t('common:api.tooLarge')) }
+    return { answer: apiError(400, t('webhook.malformed')) }
   }
 
   const parsed = provider.parseWebhook(raw, request.headers)
@@ -70,16 +76,20 @@ async function verifyAndApply(
       address,
       limited: wait > 0,
     })
-    return wait ? tooMany(t, wait) : apiError(401, t('webhook.badSignature'))
+    return { answer: wait ? tooMany(t, wait) : apiError(401, t('webhook.badSignature')) }
   }
   const wait = await hit(`payment-webhook:${provider.name}`, address, WEBHOOK_LIMIT)
   if (wait) {
     log.warn('payment webhook rate-limited', { provider: provider.name, address })
-    return tooMany(t, wait)
+    return { answer: tooMany(t, wait) }
   }
   if (!parsed.ok) {
     log.warn('malformed payment webhook', { provider: provider.name, detail: parsed.detail })
-    return apiError(400, t('webhook.malformed'))
+    return { answer: apiError(400, t('webhook.malformed')) }
   }
-  return applyPaymentEvent(provider.name, parsed.event, engine, t)
+  const { event } = parsed
+  return {
+    answer: await applyPaymentEvent(provider.name, event, engine, t),
+    canReject: event.canReject,
+  }
 }

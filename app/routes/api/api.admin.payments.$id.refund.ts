@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { DomainError } from '~/utils/domain-error.ts'
+import { adminApi } from '~/services/admin.server.ts'
+import { getFixedT } from '~/services/i18n.server.ts'
+import { refundHeldPayment } from '~/services/payments/refund.server.ts'
+import { apiError, json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
+import { toMajor } from '~/utils/money.ts'
+import { refundSchema } from '~/validation/order.ts'
+
+/**
+ * POST {reason} -> {refund}: returns held money no order holds through its provider
+ * (docs/rules.md#refunds). Anything but such held money: 409; the provider refused: 502;
+ * unreachable: 503.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(request)
+  return adminApi(request, async (_t, admin) => {
+    const t = await getFixedT(request, ['admin-payments', 'admin-orders', 'admin', 'common'])
+    const { reason } = validate(refundSchema, await readJson(request, t), t)
+    try {
+      const refund = await refundHeldPayment((params.id ?? '').slice(0, 64), admin, reason)
+      return json({
+        refund: {
+          paymentId: refund.paymentId,
+          amount: toMajor(refund.amount),
+          currency: refund.currency,
+        },
+      })
+    } catch (error) {
+      if (error instanceof DomainError) return apiError(error.status, t(error.key))
+      throw error
+    }
+  })
+}
+
+export const loader = ({ request }: { request: Request }) => methodNotAllowed(request)
