@@ -206,7 +206,8 @@ describe('Freedom Pay in the browser', () => {
       signed: true,
       fields: { pg_merchant_id: fake.merchantId, pg_refund_amount: '1434.56' },
     })
-    expect(fakePayment.status).toBe('refunded')
+    // Freedom Pay keeps the payment `success` and lists the refund beside it.
+    expect(fakePayment.refunds).toMatchObject([{ amount: '1434.56' }])
     const adminUser = await prisma.user.findUniqueOrThrow({ where: { username: 'admin' } })
     const refunded = await prisma.payment.findUniqueOrThrow({ where: { id: paymentId } })
     expect(refunded).toMatchObject({
