@@ -14,7 +14,9 @@ export function WelcomeContent({ titleId, onClose }: { titleId: string; onClose?
     <WelcomeBody
       titleId={titleId}
       title={t('welcome.title', { username: user?.username ?? '' })}
-      gift={t('welcome.gift', { count: 5 })}
+      // Right after registration an empty balance means the free bids wait for a verified phone
+      // (docs/rules.md#registration).
+      gift={t(user?.bidBalance === 0 ? 'welcome.giftOnPhone' : 'welcome.gift', { count: 5 })}
     >
       <Link
         to="/auctions"

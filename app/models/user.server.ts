@@ -131,7 +131,7 @@ export async function createUser(
         freeBidsPending: now,
         freeBidsOnPhone: !now,
       },
-      select: { id: true, username: true },
+      select: { id: true, username: true, freeBidsOnPhone: true },
     })
   } catch (error) {
     const field = duplicateField(error)

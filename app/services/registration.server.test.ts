@@ -101,11 +101,14 @@ test('one address gets free bids at registration for a few accounts a day; the n
     expect(await hitFromAddress('free-bids-ip', '2001:db8:75::1', freeBidsPerAddress())).toBe(0)
   const last = await newAccount('2001:db8:75::2')
   expect(await engine.getBalance(last.userId)).toBe(5)
+  expect(last.freeBidsOnPhone).toBe(false)
 
   // Past it the account is made (a carrier's address is many people's) and its free bids wait
   // for a verified phone, as with "free bids need a verified phone".
   const past = await newAccount('2001:db8:75:0:ffff::3')
   expect(await engine.getBalance(past.userId)).toBe(0)
+  // The page's registration says so (its toast and the welcome), instead of bids on the balance.
+  expect(past.freeBidsOnPhone).toBe(true)
   expect(
     await getPrisma().user.findUniqueOrThrow({
       where: { id: past.userId },

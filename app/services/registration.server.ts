@@ -19,7 +19,13 @@ import type { RegisterInput } from '~/validation/user.ts'
 // also carries the password confirmation) and answers in its own way with the status given here.
 
 export type RegistrationResult =
-  | { ok: true; userId: string; cookie: string }
+  | {
+      ok: true
+      userId: string
+      cookie: string
+      /** The free bids wait for a verified phone (the setting, or the address's daily cap). */
+      freeBidsOnPhone: boolean
+    }
   | RateLimited
   | {
       ok: false
@@ -51,17 +57,16 @@ export async function register(
   const seconds = await hitFromAddress('register-ip', clientIp, limits.registerPerIp)
   if (seconds) return { ok: false, status: 429, seconds }
   let userId: string
+  let freeBidsOnPhone: boolean
   try {
     const { username, email, password } = input
-    userId = (
-      await createUser(engine, {
-        username,
-        email,
-        password,
-        ipAddress: clientIp || null,
-        freeBidsNow: () => freeBidsAllowedFrom(clientIp),
-      })
-    ).id
+    ;({ id: userId, freeBidsOnPhone } = await createUser(engine, {
+      username,
+      email,
+      password,
+      ipAddress: clientIp || null,
+      freeBidsNow: () => freeBidsAllowedFrom(clientIp),
+    }))
   } catch (error) {
     if (!(error instanceof DuplicateError)) throw error
     // The same person sending the form again after a registration that failed on the way
@@ -73,6 +78,7 @@ export async function register(
         ok: true,
         userId: unfinished,
         cookie: await createSession(request, unfinished, clientIp),
+        freeBidsOnPhone: false,
       }
     }
     return {
@@ -82,5 +88,10 @@ export async function register(
       message: `validation.${error.field}Taken`,
     }
   }
-  return { ok: true, userId, cookie: await createSession(request, userId, clientIp) }
+  return {
+    ok: true,
+    userId,
+    cookie: await createSession(request, userId, clientIp),
+    freeBidsOnPhone,
+  }
 }

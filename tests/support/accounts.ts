@@ -34,5 +34,5 @@ export async function newAccount(tag: string, clientIp = '10.0.0.1') {
   const username = uniqueName(tag)
   const outcome = await signUp(engine, clientIp, username)
   if (!outcome.ok) throw new Error(`registration refused: ${outcome.status}`)
-  return { engine, username, userId: outcome.userId }
+  return { engine, username, userId: outcome.userId, freeBidsOnPhone: outcome.freeBidsOnPhone }
 }

@@ -77,7 +77,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const toast = await createToastHeaders({
       type: 'success',
       title: t('auth.registered'),
-      description: t('auth.registeredText', { count: FREE_BIDS }),
+      description: t(
+        outcome.freeBidsOnPhone ? 'auth.registeredTextOnPhone' : 'auth.registeredText',
+        {
+          count: FREE_BIDS,
+        },
+      ),
     })
     return redirect(redirectTo, {
       headers: combineHeaders(
