@@ -8,7 +8,6 @@ import {
   engineThrough,
   say,
   sleep,
-  SESSION_SECRET,
   waitDrained,
   waitFor,
   type Person,
@@ -18,19 +17,24 @@ import {
   adminLoop,
   deliverDeferred,
   personLoop,
+  refundLater,
   seeded,
   stopAutoBidders,
   Tally,
   type SoakWorld,
 } from './soak-operations.ts'
+import { purchasesSettled, reconcile, reconcilerSettings } from './soak-reconcile.ts'
 import { SoakStack } from './soak-stack.ts'
 
 // The money soak test (docs/operations.md "Money soak test"): people bid, prebid, run
 // auto-bidders and buy bid packages at random (from a printed seed; SOAK_SEED repeats it) while
 // an admin adjusts balances, and Redis is restarted, an instance killed, Postgres taken away and
-// Redis emptied and recovered by the runbook. Then every money invariant is checked by the
-// audits `npm run balances` runs: each balance equals its ledger, each paid package is credited
-// exactly once, each charged prebid became a bid or a refund, no bid came after its auction's end.
+// Redis emptied and recovered by the runbook. Some packages are refunded in Freedom Pay's console:
+// after their callback was lost, or after they were credited and their bids perhaps spent. Then
+// every money invariant is checked by the audits `npm run balances` runs: each balance equals its
+// ledger, each paid package not refunded is credited exactly once, each refunded one's bids were
+// taken back as far as the balance held them and the rest left on record for staff, each
+// charged prebid became a bid or a refund, no bid came after its auction's end.
 
 const SEED = Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 2 ** 31))
 const PEOPLE = 10
@@ -92,37 +96,6 @@ async function createAuction(world: SoakWorld, admin: Person, startsAt: number, 
   world.auctions.push({ id, startsAt })
 }
 
-/**
- * The reconciler, the function the lease holder runs every minute, run here with its clock
- * moved past each wait of its schedule, until a run settles nothing more.
- */
-async function reconcile(engine: Engine) {
-  Object.assign(process.env, {
-    DATABASE_URL: scenario.databaseUrl,
-    REDIS_URL: stack!.redisUrl,
-    REDIS_PREFIX: scenario.prefix,
-    SESSION_SECRET,
-    LOG_LEVEL: 'silent',
-    PAYMENT_PROVIDER: 'freedompay',
-    FREEDOMPAY_MERCHANT_ID: fake.merchantId,
-    FREEDOMPAY_SECRET_KEY: fake.secretKey,
-    FREEDOMPAY_API_URL: fake.url,
-    FREEDOMPAY_TEST_MODE: '1',
-  })
-  const { reconcilePayments, RECONCILE_BACKOFF_MS } =
-    await import('../../app/services/payments/reconcile.server.ts')
-  const total = { checked: 0, settled: 0 }
-  let at = Date.now()
-  for (const wait of RECONCILE_BACKOFF_MS) {
-    at += wait + 60_000
-    const run = await reconcilePayments(engine, new Date(at))
-    total.checked += run.checked
-    total.settled += run.settled
-    if (run.settled === 0) break
-  }
-  return total
-}
-
 test('money soak: random bids, prebids, auto-bids, purchases and adjustments through faults keep every invariant', async () => {
   const started = Date.now()
   say(`money soak: seed ${SEED} (SOAK_SEED=${SEED} makes the same choices)`)
@@ -139,6 +112,7 @@ test('money soak: random bids, prebids, auto-bids, purchases and adjustments thr
     purchases: [],
     adjustments: [],
     deferred: [],
+    toRefund: [],
   }
   const soakStart = Date.now() + 2_000
   let n = 0
@@ -217,7 +191,12 @@ test('money soak: random bids, prebids, auto-bids, purchases and adjustments thr
     const open = (await engine!.getStates(ids)).filter((s) => s?.status !== 'finished')
     throw new Error(`${String(error)}: ${JSON.stringify(open)}`)
   })
-  const reconciled = await reconcile(engine)
+  const settings = reconcilerSettings(scenario, stack.redisUrl, fake)
+  const reconciled = await reconcile(engine, settings)
+  // Credited packages refunded in Freedom Pay's console, then found by the reconciler's refund
+  // checks: their bids are taken back as far as the balances still hold them.
+  const refundedLater = refundLater(world, rng)
+  const refundChecks = await reconcile(engine, settings, { refunds: true })
   await waitDrained(engine, 60_000)
   await waitFor(
     'the finished auctions in Postgres',
@@ -232,14 +211,7 @@ test('money soak: random bids, prebids, auto-bids, purchases and adjustments thr
   const holds = await auditHolds(engine)
   const payments = await auditPaymentCredits(scenario.prisma)
   const lateBids = await auditLateBids(scenario.prisma)
-  const rows = await scenario.prisma.payment.findMany({
-    where: { providerPaymentId: { in: world.purchases.map((p) => p.payment.id) } },
-    select: { providerPaymentId: true, status: true },
-  })
-  const statusOf = new Map(rows.map((r) => [r.providerPaymentId, r.status]))
-  const unsettled = world.purchases.filter(
-    (p) => (statusOf.get(p.payment.id) === 'paid') !== (p.delivery !== 'declined'),
-  )
+  const { unsettled, refundsWrong, owed } = await purchasesSettled(scenario.prisma, world)
   const adjusted = await scenario.prisma.balanceLedger.findMany({
     where: { reason: 'admin_adjust' },
     select: { reference: true, amount: true },
@@ -263,20 +235,27 @@ test('money soak: random bids, prebids, auto-bids, purchases and adjustments thr
       `callbacks sent ${callbacks.length} (retries after a non-200 answer ${callbacks.filter((c) => c.attempt > 0).length}, ` +
       `answered ${JSON.stringify(countBy(callbacks.map((c) => String(c.status))))}); ` +
       `reconciliation asked ${reconciled.checked}, settled ${reconciled.settled}; ` +
+      `refunded later ${refundedLater}, refund checks ${refundChecks.refundChecks} found ` +
+      `${refundChecks.refunded} (bids left with their buyers ${owed}); ` +
       `admin adjustments ${world.adjustments.length} sent 3 times each`,
   )
   say(
     `invariants: ${audit.checked} balances, ${audit.mismatches.length} differ from their ledger; ` +
       `charged prebids neither bid nor refunded ${holds.prebids.length}, auto-bid budgets not accounted for ${holds.budgets.length}; ` +
-      `payment credit problems ${payments.length}; purchases not settled as paid ${unsettled.length}; ` +
+      `payment credit problems ${payments.length}; purchases not settled as the provider says ${unsettled.length}; ` +
+      `refunds neither taken back nor left on record ${refundsWrong.length}; ` +
       `late bids ${lateBids.length}; adjustments not applied exactly once ${adjustmentsWrong.length}`,
   )
   expect(audit.outboxLag).toBe(0)
   expect(audit.mismatches, 'balances that differ from their ledger').toEqual([])
   expect(holds.prebids, 'charged prebids neither a bid nor refunded').toEqual([])
   expect(holds.budgets, 'auto-bid budgets neither placed nor given back').toEqual([])
-  expect(payments, 'paid packages not credited exactly once').toEqual([])
+  expect(payments, 'paid packages not credited exactly once, refunds not taken back once').toEqual(
+    [],
+  )
   expect(unsettled, 'purchases whose payment did not end as the provider says').toEqual([])
+  expect(refundsWrong, 'refunds whose bids were neither taken back nor left on record').toEqual([])
+  expect(refundChecks.refunded).toBe(refundedLater)
   expect(lateBids, 'bids after the end of their auction').toEqual([])
   expect(adjustmentsWrong, 'admin adjustments not applied exactly once').toEqual([])
   expect(world.tally.total('bid')).toBeGreaterThan(100)

@@ -1,6 +1,7 @@
 // What the people of the money soak test (money-soak.faults.ts) do, at random from a printed
 // seed: bids, prebids, auto-bids, bid packages paid at the Freedom Pay fake with callbacks sent
-// once, repeated, lost, reordered or declined, and an admin's balance adjustments sent again.
+// once, repeated, lost, reordered or declined, or refunded (after a lost callback, or after the
+// bids were credited and perhaps spent), and an admin's balance adjustments sent again.
 import { BID_PACKAGES } from '../../app/utils/bid-packages.ts'
 import type { FakePayment, FreedomPayFake } from '../support/freedompay-fake.ts'
 import { sleep, type Person } from './harness.ts'
@@ -51,14 +52,21 @@ export class Tally {
 
 export type SoakAuction = { id: string; startsAt: number }
 
-/** How the provider tells us about a paid (or declined) package. */
-export type Delivery = 'once' | 'repeated' | 'lost' | 'reordered' | 'declined'
+/**
+ * How the provider tells us about a paid (or declined) package: `lost-refunded`, its callback
+ * lost and the money then refunded in Freedom Pay's console (never to be credited);
+ * `refunded-later`, credited and refunded at the end, its bids perhaps spent (refundLater).
+ */
+export type Delivery =
+  'once' | 'repeated' | 'lost' | 'reordered' | 'declined' | 'lost-refunded' | 'refunded-later'
 const DELIVERIES: Delivery[] = [
   ...Array<Delivery>(8).fill('once'),
   ...Array<Delivery>(4).fill('repeated'),
   ...Array<Delivery>(2).fill('lost'),
   ...Array<Delivery>(3).fill('reordered'),
   ...Array<Delivery>(3).fill('declined'),
+  ...Array<Delivery>(2).fill('lost-refunded'),
+  ...Array<Delivery>(2).fill('refunded-later'),
 ]
 
 export type Purchase = { payment: FakePayment; delivery: Delivery; userId: string }
@@ -74,6 +82,8 @@ export type SoakWorld = {
   adjustments: Adjustment[]
   /** Reordered callbacks, sent later in a shuffled order (deliverDeferred). */
   deferred: (() => Promise<unknown>)[]
+  /** Credited packages to refund in Freedom Pay's console near the end (refundLater). */
+  toRefund: FakePayment[]
 }
 
 type Answer = { status: number | 'network'; response?: Response }
@@ -143,6 +153,12 @@ async function purchase(world: SoakWorld, person: Person, rng: Rng) {
 async function deliver(world: SoakWorld, payment: FakePayment, delivery: Delivery, rng: Rng) {
   const { fake } = world
   payment.status = delivery === 'declined' ? 'failed' : 'success'
+  // Its callback lost, then the whole payment refunded in Freedom Pay's console.
+  if (delivery === 'lost-refunded') fake.refund(payment)
+  if (delivery === 'refunded-later') {
+    await fake.sendCallback(payment)
+    world.toRefund.push(payment)
+  }
   if (delivery === 'once' || delivery === 'declined') await fake.sendCallback(payment)
   if (delivery === 'repeated') {
     await Promise.all([fake.sendCallback(payment), fake.sendCallback(payment)])
@@ -162,6 +178,20 @@ async function deliver(world: SoakWorld, payment: FakePayment, delivery: Deliver
     await fake.sendCallback(payment)
     if (!staleFirst) await stale()
   })
+}
+
+/**
+ * Refunds in Freedom Pay's console the credited packages waiting for it: the whole amount, or
+ * (one time in three) a part, which takes the whole package's bids back all the same.
+ */
+export function refundLater(world: SoakWorld, rng: Rng) {
+  const waiting = world.toRefund.splice(0)
+  for (const payment of waiting) {
+    const part = rng.next() < 1 / 3
+    const amount = part ? (Number(payment.amount) / 2).toFixed(2) : payment.amount
+    if (!world.fake.refund(payment, amount)) throw new Error(`the fake refused ${payment.id}`)
+  }
+  return waiting.length
 }
 
 /** Sends the reordered callbacks waiting so far, in a shuffled order. */
