@@ -1,9 +1,10 @@
 // npm run balances [-- --repair]
 // Checks every user's bid balance against the ledger (Postgres balance and Redis hot copy),
 // that every charged prebid and auto-bid budget is accounted for (engine/holds-audit.ts), every
-// paid bid package credited exactly once (app/services/payments/audit.server.ts), every paid
-// bid-package auction's order credited exactly once (engine/package-orders.ts) and no bid
-// taken after its auction's end (engine/bids-audit.ts);
+// paid bid package credited exactly once and every refunded one's bids taken back once
+// (app/services/payments/audit.server.ts), every paid bid-package auction's order credited
+// exactly once (engine/package-orders.ts) and no bid taken after its auction's end
+// (engine/bids-audit.ts); it names the bids refunded packages left with their buyers;
 // with --repair, sets each wrong balance to its ledger sum. See docs/operations.md.
 import { parseArgs } from 'node:util'
 import {
@@ -16,7 +17,11 @@ import {
   rebuildBalances,
   redisTarget,
 } from '../engine/index.ts'
-import { auditPaymentCredits, isOnItsWay } from '../app/services/payments/audit.server.ts'
+import {
+  auditPaymentCredits,
+  bidsOwedAfterRefunds,
+  isOnItsWay,
+} from '../app/services/payments/audit.server.ts'
 import { createPrismaClient } from '../app/utils/db.server.ts'
 import { parseEnv } from '../app/utils/env.server.ts'
 
@@ -76,9 +81,15 @@ async function main() {
     }
     if (onItsWay.length)
       console.log(
-        `${onItsWay.length} bid-package payments credited and still to be marked paid ` +
-          `(the provider's next callback or the reconciliation marks them): ` +
+        `${onItsWay.length} bid-package payments credited (or their bids taken back) and still ` +
+          `to be marked paid (refunded) by the provider's next callback or the reconciliation: ` +
           onItsWay.map((row) => row.paymentId).join(', '),
+      )
+    const owed = await bidsOwedAfterRefunds(prisma)
+    if (owed.payments)
+      console.log(
+        `${owed.payments} refunded bid packages left ${owed.bids} bids their buyers had spent ` +
+          `(for staff, on /admin/payments under Refunded; not a fault)`,
       )
     console.log(
       `${packageOrders.length} bid-package auction orders not credited exactly once ` +

@@ -124,6 +124,19 @@ async function auditTakeBacks(prisma: PrismaClient): Promise<PaymentProblem[]> {
   return problems
 }
 
+/**
+ * Refunded bid packages whose bids their buyers had spent before the take-back: how many, and
+ * the bids left with them (`bidsOwed`), which staff see on /admin/payments. Not a fault.
+ */
+export async function bidsOwedAfterRefunds(prisma: PrismaClient) {
+  const owed = await prisma.payment.aggregate({
+    where: { status: 'refunded', bidsOwed: { gt: 0 } },
+    _count: true,
+    _sum: { bidsOwed: true },
+  })
+  return { payments: owed._count, bids: owed._sum.bidsOwed ?? 0 }
+}
+
 /** A payment the provider's retry or the reconciliation will still finish (see above). */
 export function isOnItsWay(problem: PaymentProblem) {
   return (
