@@ -58,13 +58,13 @@ export async function holdUnmatchedMoney(money: {
   }
 }
 
-/** What became of a refunded payment's bids, and why it counts as refunded. */
+/** What became of the bids a refunded payment credited, and why it counts as refunded. */
 export type ProviderRefund = {
   /** `refunded` or `revoked`: how the provider gave the money back. */
   reason: string
   /** Only part of the money went back: the rest is for staff to return. */
   inPart: boolean
-  /** A paid bid package: bids taken back from the balance, and those it no longer held. */
+  /** Bids it credited: taken back from the balance, and those the balance no longer held. */
   bidsTakenBack?: number
   bidsOwed?: number
 }
@@ -91,6 +91,19 @@ export async function markRefundedByProvider(
     },
   })
   return count > 0
+}
+
+/**
+ * The bids a paid order credited: a bid-package auction's order, paid or delivered (its bids
+ * credited, or owed and credited soon: engine/package-orders.ts); 0 for an item's.
+ */
+export async function paidOrderBids(orderId: string | null): Promise<number> {
+  if (!orderId) return 0
+  const order = await getPrisma().order.findUnique({
+    where: { id: orderId },
+    select: { bids: true, status: true },
+  })
+  return order && (order.status === 'paid' || order.status === 'delivered') ? order.bids : 0
 }
 
 const heldSelect = {

@@ -12,11 +12,12 @@ import { paymentReference, refundReference } from './reference.ts'
 // `credited_awaiting_mark`, which `npm run balances` lists without failing; one that stays
 // after the provider's retries and a reconciliation run is a fault.
 //
-// A credited package whose payment the provider refunded (provider-refund.server.ts) took its
-// bids back once, under refundReference: the bids taken back (its ledger row, 0 or less) and
-// those the balance no longer held (`bidsOwed`, for staff) make up the package's bids. A take-back
-// written while its payment is still `paid` is on its way the same way (`taken_back_awaiting_mark`:
-// the reconciliation's next question marks it).
+// A credited package whose payment the provider refunded (provider-refund.server.ts), or a paid
+// bid-package auction's order whose payment it refunded, took its bids back once, under
+// refundReference: the bids taken back (its ledger row, 0 or less) and those the balance no
+// longer held (`bidsOwed`, for staff) make up the bids it credited. A take-back written while
+// its payment is still `paid` is on its way the same way (`taken_back_awaiting_mark`: the
+// reconciliation's next question marks it).
 
 export type PaymentProblem = {
   paymentId: string | null
@@ -75,12 +76,32 @@ export async function auditPaymentCredits(prisma: PrismaClient): Promise<Payment
   return [...credits, ...(await auditTakeBacks(prisma))]
 }
 
-/** Refunded credited packages against the bids taken back (see above). */
+/**
+ * Refunded payments that credited bids (a paid package; a bid-package auction's order, whose
+ * take-back is on its payment) against the bids taken back (see above).
+ */
 async function auditTakeBacks(prisma: PrismaClient): Promise<PaymentProblem[]> {
-  const refunded = await prisma.payment.findMany({
-    where: { purpose: 'package', status: 'refunded', paidAt: { not: null } },
-    select: { id: true, bids: true, bidsTakenBack: true, bidsOwed: true },
+  const rows = await prisma.payment.findMany({
+    where: {
+      status: 'refunded',
+      OR: [
+        { purpose: 'package', paidAt: { not: null } },
+        { purpose: 'order', bidsTakenBack: { not: null } },
+      ],
+    },
+    select: {
+      id: true,
+      purpose: true,
+      bids: true,
+      bidsTakenBack: true,
+      bidsOwed: true,
+      order: { select: { bids: true } },
+    },
   })
+  const refunded = rows.map((row) => ({
+    ...row,
+    bids: row.purpose === 'package' ? row.bids : (row.order?.bids ?? 0),
+  }))
   const takeBacks = await prisma.balanceLedger.findMany({
     where: { reason: 'payment_refund' },
     select: { reference: true, amount: true },
@@ -107,7 +128,7 @@ async function auditTakeBacks(prisma: PrismaClient): Promise<PaymentProblem[]> {
   const stillPaid = new Set(
     (
       await prisma.payment.findMany({
-        where: { id: { in: ids }, status: 'paid', purpose: 'package' },
+        where: { id: { in: ids }, status: 'paid' },
         select: { id: true },
       })
     ).map((row) => row.id),

@@ -4,7 +4,11 @@ import {
   markPaymentUnsuccessful,
   type WebhookPayment,
 } from '~/models/payment.server.ts'
-import { markRefundedByProvider, type ProviderRefund } from '~/models/payment-refund.server.ts'
+import {
+  markRefundedByProvider,
+  paidOrderBids,
+  type ProviderRefund,
+} from '~/models/payment-refund.server.ts'
 import { log } from '~/services/logger.server.ts'
 import { json } from '~/utils/api.server.ts'
 import type { PaymentEvent } from './provider.server.ts'
@@ -18,7 +22,8 @@ import { refundReference } from './reference.ts'
 //   (engine takeBack, once per payment); the payment is `refunded` with the bids taken back and
 //   those the balance no longer held (`bidsOwed`), which staff see on /admin/payments;
 // - a paid order's payment is `refunded` and staff are told; the order is theirs to decide
-//   (it may have shipped);
+//   (it may have shipped); a bid-package auction's order paid by it takes its bids back the
+//   same way (docs/decisions/077-bid-package-orders-credit-bids.md), the order left delivered;
 // - money held for staff that the provider gave back is `refunded`.
 // A part refund counts as a refund of the whole for the bids (the payment no longer counts as
 // paid); the rest of its money is for staff to return (failureReason refunded_in_part). A
@@ -75,9 +80,8 @@ export async function applyProviderRefund(
 
   // paid
   const refund: ProviderRefund = { reason, inPart }
-  if (payment.purpose === 'package' && payment.bids > 0) {
-    Object.assign(refund, await takeBackBids(payment, engine))
-  }
+  const bids = payment.purpose === 'package' ? payment.bids : await paidOrderBids(payment.orderId)
+  if (bids > 0) Object.assign(refund, await takeBackBids(payment, bids, engine))
   const changed = await markRefundedByProvider(payment.id, ['paid'], refund)
   log.error(
     payment.purpose === 'package'
@@ -116,13 +120,14 @@ export class TakeBackPending extends Error {
 }
 
 /**
- * The package's bids, taken back as far as the balance allows, once per payment. An account
- * gone took its bids with it: nothing to take, nothing owed.
+ * The bids the payment credited (a package's, or a bid-package auction's order's), taken back as
+ * far as the balance allows, once per payment. An account gone took its bids with it: nothing to
+ * take, nothing owed.
  */
-async function takeBackBids(payment: WebhookPayment, engine: Engine) {
+async function takeBackBids(payment: WebhookPayment, bids: number, engine: Engine) {
   if (!payment.userId) return { bidsTakenBack: 0, bidsOwed: 0 }
-  const result = await engine.takeBack(payment.userId, payment.bids, refundReference(payment.id))
+  const result = await engine.takeBack(payment.userId, bids, refundReference(payment.id))
   if (!result.ok) return { bidsTakenBack: 0, bidsOwed: 0 }
   if (result.taken === null) throw new TakeBackPending(payment.id)
-  return { bidsTakenBack: result.taken, bidsOwed: payment.bids - result.taken }
+  return { bidsTakenBack: result.taken, bidsOwed: bids - result.taken }
 }
