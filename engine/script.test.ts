@@ -30,6 +30,7 @@ test('every script names each of its KEYS and ARGV, in a file of its own', () =>
     'remove-auction',
     'remove-user',
     'sweep',
+    'take-back',
     'timers',
   ])
   for (const script of scripts) {
