@@ -166,6 +166,15 @@ export class EngineUsers extends EngineReads {
       : { ok: true, applied: false, balance }
   }
 
+  /**
+   * Whether a credit or take-back under this reference was applied: Redis remembers the
+   * references it applied, the ledger those the outbox wrote (also after a loss of Redis).
+   */
+  async applied(reference: string): Promise<boolean> {
+    if (await this.redis.sismember(this.keys.references, reference)) return true
+    return (await this.prisma.balanceLedger.count({ where: { reference } })) > 0
+  }
+
   /** The user's bid balance (hot in Redis; loaded from Postgres on first use). */
   async getBalance(userId: string): Promise<number | null> {
     const hot = await this.redis.hget(this.keys.user(userId), 'bal')

@@ -64,6 +64,8 @@ export type ProviderRefund = {
   reason: string
   /** Only part of the money went back: the rest is for staff to return. */
   inPart: boolean
+  /** Its bids were credited while it was not yet marked paid: it is marked paid then too. */
+  credited?: boolean
   /** Bids it credited: taken back from the balance, and those the balance no longer held. */
   bidsTakenBack?: number
   bidsOwed?: number
@@ -88,6 +90,7 @@ export async function markRefundedByProvider(
       bidsOwed: refund.bidsOwed ?? null,
       refundCheckAt: null,
       ...(refund.inPart ? { failureReason: 'refunded_in_part' } : {}),
+      ...(refund.credited ? { paidAt: new Date() } : {}),
     },
   })
   return count > 0

@@ -10,9 +10,10 @@ import {
   type ProviderRefund,
 } from '~/models/payment-refund.server.ts'
 import { log } from '~/services/logger.server.ts'
+import type { PaymentStatus } from '~/utils/db.server.ts'
 import { json } from '~/utils/api.server.ts'
 import type { PaymentEvent } from './provider.server.ts'
-import { refundReference } from './reference.ts'
+import { paymentReference, refundReference } from './reference.ts'
 
 // Money the provider reports given back (docs/payments.md "Refunds Freedom Pay reports"): a
 // refund, or the provider taking the payment back. Given back never counts as paid:
@@ -45,11 +46,12 @@ export async function applyProviderRefund(
 
   if (payment.status === 'refunded') return answer('refunded', { duplicate: true })
 
-  if (
-    payment.status === 'pending' ||
-    payment.status === 'failed' ||
-    payment.status === 'cancelled'
-  ) {
+  const open =
+    payment.status === 'pending' || payment.status === 'failed' || payment.status === 'cancelled'
+  // Credited while its marking as paid failed (Postgres away): given back as a paid one is.
+  const credited =
+    open && payment.purpose === 'package' && (await engine.applied(paymentReference(payment.id)))
+  if (open && !credited) {
     if (!inPart) {
       const changed = await markPaymentUnsuccessful(
         payment.id,
@@ -78,11 +80,12 @@ export async function applyProviderRefund(
     return answer('refunded')
   }
 
-  // paid
-  const refund: ProviderRefund = { reason, inPart }
+  // paid (or credited and not yet marked)
+  const refund: ProviderRefund = { reason, inPart, credited }
   const bids = payment.purpose === 'package' ? payment.bids : await paidOrderBids(payment.orderId)
   if (bids > 0) Object.assign(refund, await takeBackBids(payment, bids, engine))
-  const changed = await markRefundedByProvider(payment.id, ['paid'], refund)
+  const from: PaymentStatus[] = credited ? ['pending', 'failed', 'cancelled'] : ['paid']
+  const changed = await markRefundedByProvider(payment.id, from, refund)
   log.error(
     payment.purpose === 'package'
       ? 'paid bid package refunded by the provider: its bids taken back'

@@ -10,7 +10,7 @@ const site = await startFreedomPaySite()
 const { fake, engine, pkg, checkout, row } = site
 const { reconcilePayments, REFUND_CHECKS_AFTER_MS } = await import('./reconcile.server.ts')
 const { auditPaymentCredits } = await import('./audit.server.ts')
-const { refundReference } = await import('./reference.ts')
+const { paymentReference, refundReference } = await import('./reference.ts')
 const { auditBalances, OutboxWorker } = await import('../../../engine/index.ts')
 const { getPrisma } = await import('~/utils/db.server.ts')
 const { getEnv } = await import('~/utils/env.server.ts')
@@ -133,6 +133,20 @@ describe('refunds Freedom Pay reports after a payment was credited', () => {
     await reconcilePayments(engine, hours(24 * 8 + 1), { pauseMs: 0 })
     expect(askedAbout(late.atFake.id).length - before).toBe(1)
     expect(await row(late.payment.id)).toMatchObject({ refundChecks: 3 })
+  })
+
+  test('credited while its marking failed, then refunded: its bids are taken back all the same', async () => {
+    const bought = await checkout()
+    fake.behave({ dropCallback: true })
+    await fake.decide(bought.atFake, true)
+    // What a callback did before Postgres went away: the credit, not the marking.
+    await engine.credit(bought.user.id, pkg.bids, 'topup', paymentReference(bought.payment.id))
+    expect(fake.refund(bought.atFake)).toBe(true)
+    await reconcilePayments(engine, hours(0.2), { pauseMs: 0 })
+    await refundedWith(bought.payment.id, pkg.bids, 0)
+    expect((await row(bought.payment.id)).paidAt).toBeInstanceOf(Date)
+    expect(await engine.getBalance(bought.user.id)).toBe(0)
+    await ledgerAgrees([bought.payment.id])
   })
 
   test('a question that fails is asked again soon without using up its turn', async () => {
