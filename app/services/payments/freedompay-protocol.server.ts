@@ -9,6 +9,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 // (`pg_refund_payments011pg_refund_payment001pg_amount003`), then sorting all leaves by those
 // names; this does the same, so both sides compute the same line for any message.
 
+/** A call to Freedom Pay's API that failed, or an answer that cannot be believed. */
+export class FreedomPayError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'FreedomPayError'
+  }
+}
+
 /** One field of a message: a value, or nested fields (an XML tag with tags inside). */
 export type PgNode = { name: string; value: string } | { name: string; children: PgNode[] }
 /** A whole message, its fields in the order they came. */
