@@ -317,6 +317,12 @@ const pageActions: Record<string, { admin?: boolean; forms: () => Form[] }> = {
       { url: '/admin/orders/no-such/refund', fields: () => ({ reason: 'Сумма не та' }) },
     ],
   },
+  'admin/admin.payments.$id.refund.tsx': {
+    admin: true,
+    forms: () => [
+      { url: '/admin/payments/no-such/refund', fields: () => ({ reason: 'Сумма не та' }) },
+    ],
+  },
   'admin/admin.finished-auctions.$id.delete.tsx': {
     admin: true,
     forms: () => [
