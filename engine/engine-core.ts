@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis'
 import type { PrismaClient } from '../prisma/generated/client.ts'
 import { createKeys, type Keys } from './keys.ts'
 import { Replication, type ReplicaOptions } from './replicas.ts'
-import { loadScripts } from './script.ts'
+import { loadScripts } from './lua-runner.ts'
 import { BID_TIMER_MS, silentLogger, type EngineEvents, type Logger } from './types.ts'
 
 export type EngineOptions = {

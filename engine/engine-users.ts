@@ -1,6 +1,6 @@
 import { EngineReads } from './engine-reads.ts'
 import { readUser } from './load.ts'
-import type { Refused } from './script.ts'
+import type { Refused } from './lua-runner.ts'
 import {
   adjustBalanceScript,
   creditScript,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Engine } from './engine.ts'
-import { defineScript } from './script.ts'
+import { defineScript } from './lua-runner.ts'
 
 const lease = defineScript({
   name: 'lease',

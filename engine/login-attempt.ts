@@ -1,4 +1,4 @@
-import { defineScript } from './script.ts'
+import { defineScript } from './lua-runner.ts'
 
 /**
  * A login attempt counted before its password is checked (engine/lua/login-attempt.lua; the

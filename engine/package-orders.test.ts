@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest'
-import { auditBalances } from './balances.ts'
+import { auditBalances } from './balances-audit.ts'
 import { createWinnerOrders, expireOrders, OrderWorker, PAYMENT_WINDOW_MS } from './orders.ts'
 import {
   auditPackageOrders,

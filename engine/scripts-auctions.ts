@@ -1,7 +1,7 @@
 // The engine's Lua scripts (engine/lua/) of auctions: loading and removing them, ending them,
 // the sweep and the reads that need one moment; each with its named KEYS and ARGV and its typed
 // reply. Those of bids and balances are in engine/scripts.ts.
-import { defineScript, num, refusal } from './script.ts'
+import { defineScript, num, refusal } from './lua-runner.ts'
 import type { AuctionState, AuctionStatus } from './types.ts'
 
 /** The fields of an auction hash that make its live state, in the order parseState reads them. */

@@ -3,7 +3,7 @@
 // Each runs atomically inside Redis; Redis `TIME` is the only clock. Per-auction and per-user
 // keys are derived from the shared `{prefix}:` base (engine/keys.ts), so every key lives in one
 // hash slot.
-import { defineScript, num, refusal, type Refused } from './script.ts'
+import { defineScript, num, refusal, type Refused } from './lua-runner.ts'
 import type { BidAccepted, BidRejection, BotBidRejection, PrebidRejection } from './types.ts'
 
 /** Refused because the user's balance is not in Redis yet: the caller loads it and asks again. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { auditBalances } from './balances.ts'
+import { auditBalances } from './balances-audit.ts'
 import { createUser, testEngine } from './test-support.ts'
 
 // A refunded bid package's bids taken back (docs/payments.md "Refunds Freedom Pay reports"): as

@@ -7,7 +7,7 @@ import { createRedis } from './redis.ts'
 import { afterAll } from 'vitest'
 import { PrismaClient } from '../prisma/generated/client.ts'
 import { Engine, type EngineOptions } from './engine.ts'
-import { OutboxWorker } from './outbox.ts'
+import { OutboxWorker } from './outbox/worker.ts'
 
 const redisClients: Redis[] = []
 const prismaClients: PrismaClient[] = []

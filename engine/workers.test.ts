@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { Engine } from './engine.ts'
 import { createEngineRuntime } from './index.ts'
 import { Lease } from './lease.ts'
-import { OutboxWorker } from './outbox.ts'
+import { OutboxWorker } from './outbox/worker.ts'
 import {
   createAuction,
   createUser,

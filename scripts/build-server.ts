@@ -3,7 +3,7 @@
 // build/backup.js and build/restore.js (the image has no sources: scripts/docker-entrypoint.sh
 // runs them); npm packages stay external and are loaded from node_modules. The engine's Lua
 // scripts are read at run time from the nearest lua/ folder beside or above the code that runs
-// them (engine/script.ts): they are copied to build/lua/, beside build/server.js and above the
+// them (engine/lua-runner.ts): they are copied to build/lua/, beside build/server.js and above the
 // app's server build (build/server/, made by `remix vite:build` before this). Then stores the
 // browser's assets compressed (scripts/precompress.ts).
 import { cpSync, rmSync } from 'node:fs'

@@ -1,9 +1,9 @@
 import type { Logger } from '../types.ts'
 import type { OutboxEntry } from './events.ts'
 
-// The outbox's listeners (`OutboxWorker.onWritten`, engine/outbox.ts): called with every batch
-// once Postgres holds it, before the batch is acknowledged (the alert producers, which record
-// what they make in Postgres: docs/decisions/064-alerts-recorded-before-queued.md).
+// The outbox's listeners (`OutboxWorker.onWritten`, engine/outbox/worker.ts): called with every
+// batch once Postgres holds it, before the batch is acknowledged (the alert producers, which
+// record what they make in Postgres: docs/decisions/064-alerts-recorded-before-queued.md).
 
 export type OutboxListener = (entries: OutboxEntry[]) => Promise<unknown>
 

@@ -3,8 +3,8 @@ import type { OutboxEntry } from './events.ts'
 import { isDataError, type Sql } from './sql.ts'
 import { writeEntries } from './write.ts'
 
-// How a batch of outbox entries reaches Postgres, for the outbox worker (engine/outbox.ts) and
-// for a restore, which writes the entries a backup saved from the stream (scripts/backup/).
+// How a batch of outbox entries reaches Postgres, for the outbox worker (engine/outbox/worker.ts)
+// and for a restore, which writes the entries a backup saved from the stream (scripts/backup/).
 
 /** Runs `work` in one Postgres transaction, committed when `work` resolves. */
 export type InTransaction = (work: (sql: Sql) => Promise<void>) => Promise<void>

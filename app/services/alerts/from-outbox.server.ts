@@ -10,10 +10,10 @@ import { getPrisma } from '~/utils/db.server.ts'
 import type { Redis } from 'ioredis'
 
 // The engine's events as alerts (docs/rules.md#alerts), read from a batch of outbox entries
-// once Postgres holds it (engine/outbox.ts calls back after its commit): "started" to the
+// once Postgres holds it (engine/outbox/worker.ts calls back after its commit): "started" to the
 // auction's watchers, "outbid" to the previous human leader who watches it (unless their own
 // auto-bidder still holds bids there and will bid back for them), "won" to a person who won. A batch replayed after a crash gives the same keys, so nothing is sent twice; the
-// outbox gives a batch again when its alerts were not recorded (engine/outbox.ts).
+// outbox gives a batch again when its alerts were not recorded (engine/outbox/worker.ts).
 
 /** An outbid or a start means nothing after this long (quiet hours drop it). */
 export const STALE_AFTER_MS = 10 * 60_000

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { auditBalances, OutboxNotDrained, rebuildBalances } from './balances.ts'
+import { auditBalances, OutboxNotDrained, rebuildBalances } from './balances-audit.ts'
 import { createUser, liveAuction, sleep, testEngine } from './test-support.ts'
 
 // Each test file has a database of its own, so the audit sees only this file's users; they all

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { AutoBidWorker } from './autobid.ts'
+import { AutoBidWorker } from './auto-bid-worker.ts'
 import type { Engine } from './engine.ts'
 import { refundHolds } from './refunds.ts'
 import { Sweeper } from './sweeper.ts'

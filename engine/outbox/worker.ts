@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis'
 import pg from 'pg'
-import type { Engine } from './engine.ts'
-import type { OutboxEntry } from './outbox/events.ts'
-import { OutboxListeners, type OutboxListener } from './outbox/listeners.ts'
-import type { Sql } from './outbox/sql.ts'
-import { writeBatch } from './outbox/write-batch.ts'
-import { duplicateRedis, ensureStreamGroup } from './redis.ts'
+import type { Engine } from '../engine.ts'
+import { duplicateRedis, ensureStreamGroup } from '../redis.ts'
+import type { OutboxEntry } from './events.ts'
+import { OutboxListeners, type OutboxListener } from './listeners.ts'
+import type { Sql } from './sql.ts'
+import { writeBatch } from './write-batch.ts'
 
 // The durable path from Redis to Postgres. Every state change is appended to a stream by the
 // same Lua script that makes it; this worker, one consumer in a group per instance, writes
@@ -13,7 +13,7 @@ import { duplicateRedis, ensureStreamGroup } from './redis.ts'
 // entry id is unique in Postgres (ProcessedEvent), so a batch replayed after a crash is a no-op.
 // It writes with plain SQL on its own small pool: a batch carries hundreds of rows as arrays, and
 // the driver sends them for a third of the CPU the ORM's raw-query path costs. What each entry
-// type becomes in Postgres is outbox/handlers/ (one per type) and outbox/write.ts.
+// type becomes in Postgres is engine/outbox/handlers/ (one per type) and engine/outbox/write.ts.
 
 const GROUP = 'postgres'
 const CLAIM_IDLE_MS = 30_000

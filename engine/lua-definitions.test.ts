@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 // Every script the engine defines, the web tier's too.
 import './index.ts'
-import { definedScripts } from './script.ts'
+import { definedScripts } from './lua-runner.ts'
 import { STATE_FIELDS } from './scripts-auctions.ts'
 
 const highest = (lua: string, name: 'KEYS' | 'ARGV') =>
