@@ -1,7 +1,7 @@
 // The one process: Express + Remix + Socket.IO + the bid engine (docs/architecture.md#the-shape).
 import { createEngineRuntime } from './engine/index.ts'
-import { errorFields, log } from './app/services/logger.server.ts'
-import { getRedis } from './app/services/redis.server.ts'
+import { errorFields, log } from './app/utils/logger.server.ts'
+import { getRedis } from './app/utils/redis.server.ts'
 import { sessionFromCookieHeader } from './app/services/session.server.ts'
 import { watchSettings } from './app/services/settings-sync.server.ts'
 import { getPrisma } from './app/utils/db.server.ts'

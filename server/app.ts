@@ -16,7 +16,7 @@ import {
   log,
   withRequestContext,
   type RequestContext,
-} from '../app/services/logger.server.ts'
+} from '../app/utils/logger.server.ts'
 import { renewedSessionCookie } from '../app/services/session.server.ts'
 import { onSettingsChange } from '../app/models/settings.server.ts'
 import { answerOutagesWith503 } from './outage.ts'

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import type { RequestContext } from '../app/services/logger.server.ts'
+import type { RequestContext } from '../app/utils/logger.server.ts'
 
 /**
  * When a request failed because Postgres or Redis was out of reach (the app marks its context,

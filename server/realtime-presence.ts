@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { log } from '../app/services/logger.server.ts'
+import { log } from '../app/utils/logger.server.ts'
 import { markAbsent, markPresent, PRESENCE_TTL_MS } from '../app/services/alerts/presence.server.ts'
 
 // The sockets of this instance that have an auction's own page open, kept in Redis for the

@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'vitest'
 import { Engine, OutboxWorker } from '../../engine/index.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { editUser } from '~/models/admin-users.server.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import { getRedis } from '~/utils/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 

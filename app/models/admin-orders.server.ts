@@ -1,6 +1,6 @@
 import { creditPackageOrder, type Engine } from '../../engine/index.ts'
 import { alertAfter } from '~/services/alerts/enqueue.server.ts'
-import { log } from '~/services/logger.server.ts'
+import { log } from '~/utils/logger.server.ts'
 import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'

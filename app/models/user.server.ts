@@ -1,7 +1,7 @@
 import argon2 from 'argon2'
 import type { Engine } from '../../engine/index.ts'
 import { getSettings } from '~/models/settings.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // Accounts: creation with the free bids, password checks, availability, profile.

@@ -1,6 +1,6 @@
 import type { Engine } from '../../engine/index.ts'
 import { FREE_BIDS } from '~/models/user.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // Phones Telegram confirmed as their sender's own (docs/rules.md#verified-phone-and-free-bids,

@@ -7,8 +7,8 @@ import { action as logoutAll } from '~/routes/api/api.auth.logout-all.ts'
 import { action as logoutPage } from '~/routes/account/logout.tsx'
 import { deviceKeys, saveSubscription } from '~/models/push-subscription.server.ts'
 import { createSession, destroyAllSessions, destroySession } from '~/services/auth.server.ts'
-import { isUnavailable } from '~/services/logger.server.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import { isUnavailable } from '~/utils/logger.server.ts'
+import { getRedis } from '~/utils/redis.server.ts'
 import {
   optionalUserIdFromCookieHeader,
   sessionCookie,

@@ -5,7 +5,7 @@ import {
   type Engine,
   type PrebidRejection,
 } from '../../engine/index.ts'
-import { errorFields, log, noteRequest } from '~/services/logger.server.ts'
+import { errorFields, log, noteRequest } from '~/utils/logger.server.ts'
 import { bidsRejected } from '~/services/metrics.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 

@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net'
 import { keysOf, loginAttemptScript, rateLimitScript } from '../../engine/index.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import { getRedis } from '~/utils/redis.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
 // Limits kept in Redis, shared by every instance: sliding windows (at most N hits in any span of

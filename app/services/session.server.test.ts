@@ -3,7 +3,7 @@ import { createUser } from '../../engine/test-support.ts'
 import { Engine } from '../../engine/index.ts'
 import { editUser } from '~/models/admin-users.server.ts'
 import { updateProfile } from '~/models/account.server.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import { getRedis } from '~/utils/redis.server.ts'
 import {
   forgetSessions,
   getOptionalUser,

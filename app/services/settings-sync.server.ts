@@ -1,6 +1,6 @@
 import type { Engine } from '../../engine/index.ts'
 import { settingsChanged } from '~/models/settings.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 
 // An admin's save of the settings shows at once on the instance that saved it and within
 // SETTINGS_POLL_MS (plus a page's render) on every other (docs/rules.md#settings,

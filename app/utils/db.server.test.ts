@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { afterAll, expect, test } from 'vitest'
-import { isUnavailable } from '~/services/logger.server.ts'
+import { isUnavailable } from '~/utils/logger.server.ts'
 import { createPrismaClient, POOL_WAIT_MS } from './db.server.ts'
 
 // A Postgres that takes connections and never answers them (a host under load, a stuck proxy).

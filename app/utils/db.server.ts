@@ -9,7 +9,7 @@ export type PrismaClientOptions = Omit<Prisma.PrismaClientOptions, 'adapter'>
 
 /**
  * The longest a query waits for a connection of its pool (all busy, or Postgres slow to accept
- * one): then it fails as an outage (a 503 that says so, app/services/logger.server.ts
+ * one): then it fails as an outage (a 503 that says so, app/utils/logger.server.ts
  * `isUnavailable`) instead of holding its request for as long as the connection takes.
  */
 export const POOL_WAIT_MS = 10_000

@@ -5,7 +5,7 @@ import {
   reportErrors,
   type RedisTarget,
 } from '../../engine/index.ts'
-import { log } from '~/services/logger.server.ts'
+import { log } from '~/utils/logger.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
 // One Redis connection per process for commands (blocking reads and pub/sub get their own,

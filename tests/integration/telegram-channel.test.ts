@@ -12,7 +12,7 @@ afterAll(() => site.stop())
 const { telegramChannel } = await import('~/services/alerts/telegram-channel.server.ts')
 const { AlertQueue, DEFAULT_ALERT_POLICY } = await import('~/services/alerts/queue.server.ts')
 const { enqueueAlerts } = await import('~/services/alerts/enqueue.server.ts')
-const { getRedis } = await import('~/services/redis.server.ts')
+const { getRedis } = await import('~/utils/redis.server.ts')
 const { getEnv } = await import('~/utils/env.server.ts')
 const { holdChat, takeSendSlot, PER_SECOND } =
   await import('~/services/telegram/send-limits.server.ts')

@@ -1,5 +1,5 @@
 import { Engine } from '../../engine/index.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import { getRedis } from '~/utils/redis.server.ts'
 import { register } from '~/services/registration.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'

@@ -2,7 +2,7 @@ import { RecordingChannel } from './alert-channel.ts'
 import type { AlertRequest } from '~/services/alerts/enqueue.server.ts'
 import { ALERT_GROUP, parseJob } from '~/services/alerts/queue-keys.server.ts'
 import { AlertQueue } from '~/services/alerts/queue.server.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import { getRedis } from '~/utils/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 

@@ -18,7 +18,7 @@ export async function startTelegramSite() {
   process.env.TELEGRAM_API_ROOT = fake.apiRoot
 
   const { Engine, OutboxWorker } = await import('../../engine/index.ts')
-  const { getRedis } = await import('~/services/redis.server.ts')
+  const { getRedis } = await import('~/utils/redis.server.ts')
   const { getPrisma } = await import('~/utils/db.server.ts')
   const { getEnv } = await import('~/utils/env.server.ts')
   const { getTelegramConfig } = await import('~/services/telegram/config.server.ts')

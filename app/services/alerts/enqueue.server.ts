@@ -8,8 +8,8 @@ import {
   type AlertJob,
   type AlertQueueKeys,
 } from '~/services/alerts/queue-keys.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
+import { getRedis } from '~/utils/redis.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
 // Alerts onto the queue (app/services/alerts/queue.server.ts): one job per channel the person

@@ -16,7 +16,7 @@ import {
   type AlertQueueKeys,
   type LaneKeys,
 } from '~/services/alerts/queue-keys.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 import { alertDeadLetters, alertRetries, alertsSent } from '~/services/metrics.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 

@@ -11,7 +11,7 @@ import {
   alertsSent,
   labelledGaugeFrom,
 } from '~/services/metrics.server.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import { getRedis } from '~/utils/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 

@@ -9,7 +9,7 @@ import {
   moveLegacyJobs,
   type AlertQueueKeys,
 } from '~/services/alerts/queue-keys.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 
 // The durable alert queue (docs/rules.md#alerts, docs/operations.md#the-alert-queue): one lane
 // per channel (app/services/alerts/lane.server.ts), each a Redis stream read by a consumer group

@@ -7,7 +7,7 @@ import {
 } from '~/services/alerts/enqueue.server.ts'
 import { pruneSettled } from '~/services/alerts/deliveries.server.ts'
 import { requeuePending } from '~/services/alerts/recovery.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // The alerts that come from the clock (docs/rules.md#alerts): an auction someone watches

@@ -1,6 +1,6 @@
 import { Api, GrammyError, HttpError } from 'grammy'
 import { chatOfUser, linkedAmong, unlinkChat } from '~/models/telegram-link.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 import { getTelegramConfig } from '~/services/telegram/config.server.ts'
 import { holdChat, takeSendSlot } from '~/services/telegram/send-limits.server.ts'
 import type { AlertChannel, AlertMessage, SendOutcome } from './channel.server.ts'

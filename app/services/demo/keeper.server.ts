@@ -4,7 +4,7 @@ import { followLease } from '../../../engine/index.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { createAuction, updateAuction } from '~/models/admin-auctions.server.ts'
 import { assignBot, getBotSettings, updateBotSettings } from '~/models/admin-bots.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import {
   DEFAULT_KEEPER_OPTIONS,

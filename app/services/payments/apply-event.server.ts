@@ -12,7 +12,7 @@ import {
   type WebhookPayment,
 } from '~/models/payment.server.ts'
 import { alertAfter } from '~/services/alerts/enqueue.server.ts'
-import { log } from '~/services/logger.server.ts'
+import { log } from '~/utils/logger.server.ts'
 import { apiError, json } from '~/utils/api.server.ts'
 import type { PaymentEvent } from './provider.server.ts'
 import { afterGivenBack, applyProviderRefund } from './provider-refund.server.ts'

@@ -5,7 +5,7 @@ import {
   recordProviderPaymentId,
   type UserOrder,
 } from '~/models/payment.server.ts'
-import { log } from '~/services/logger.server.ts'
+import { log } from '~/utils/logger.server.ts'
 import type { BidPackage } from '~/utils/bid-packages.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { activeProvider } from './index.server.ts'

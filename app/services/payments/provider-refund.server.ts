@@ -9,7 +9,7 @@ import {
   paidOrderBids,
   type ProviderRefund,
 } from '~/models/payment-refund.server.ts'
-import { log } from '~/services/logger.server.ts'
+import { log } from '~/utils/logger.server.ts'
 import type { PaymentStatus } from '~/utils/db.server.ts'
 import { json } from '~/utils/api.server.ts'
 import type { PaymentEvent } from './provider.server.ts'

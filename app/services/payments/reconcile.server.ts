@@ -9,7 +9,7 @@ import {
   scheduleRefundCheck,
 } from '~/models/payment-admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 import { getProvider } from './index.server.ts'
 import type { PaymentProvider, PaymentStatusReport, StatusQuery } from './provider.server.ts'
 import { applyReconciledEvent } from './apply-event.server.ts'

@@ -1,7 +1,7 @@
 import { DomainError } from '~/utils/domain-error.ts'
 import { findRefundTarget, recordRefund, type RefundTarget } from '~/models/admin-orders.server.ts'
 import { lockHeldRefund, recordHeldRefund } from '~/models/payment-refund.server.ts'
-import { log } from '~/services/logger.server.ts'
+import { log } from '~/utils/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getProvider } from './index.server.ts'
 import type { RefundRequest } from './provider.server.ts'

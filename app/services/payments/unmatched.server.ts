@@ -1,6 +1,6 @@
 import type { WebhookPayment } from '~/models/payment.server.ts'
 import { holdUnmatchedMoney, type UnmatchedReason } from '~/models/payment-refund.server.ts'
-import { log } from '~/services/logger.server.ts'
+import { log } from '~/utils/logger.server.ts'
 import { json } from '~/utils/api.server.ts'
 import type { PaymentEvent } from './provider.server.ts'
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { Engine } from '../../../engine/index.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { log } from '~/services/logger.server.ts'
+import { log } from '~/utils/logger.server.ts'
 import { clientKey, hit, type RateLimit } from '~/services/rate-limit.server.ts'
 import { apiError, tooMany } from '~/utils/api.server.ts'
 import { BodyTooLarge, MAX_JSON_BYTES, readBodyText } from '~/utils/request-body.server.ts'

@@ -11,7 +11,7 @@ import {
 import { verifyPhone } from '~/models/verified-phone.server.ts'
 import { FREE_BIDS } from '~/models/user.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { errorFields, log } from '~/services/logger.server.ts'
+import { errorFields, log } from '~/utils/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import type { TelegramConfig } from '~/utils/env-telegram.server.ts'

@@ -1,5 +1,5 @@
 import { keysOf } from '../../../engine/index.ts'
-import { getRedis } from '~/services/redis.server.ts'
+import { getRedis } from '~/utils/redis.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 
 // Telegram's limits for a bot's messages, kept in Redis so they hold across instances
