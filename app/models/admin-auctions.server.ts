@@ -7,7 +7,7 @@ import { DomainError } from '~/utils/domain-error.ts'
 import { formatDisplayId } from '~/utils/display-id.ts'
 import { nextDisplayNumber } from '~/utils/display-id.server.ts'
 import { slugify } from '~/utils/slug.ts'
-import type { AuctionCreateInput, AuctionUpdateInput } from '~/validation/admin.ts'
+import type { AuctionCreateInput, AuctionUpdateInput } from '~/validation/admin-auctions.ts'
 
 // What an admin does to auctions (docs/rules.md#admin-dashboard). Every change
 // goes to Postgres and then to the engine, so the live state in Redis follows at once.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isNotReplicated, type BalanceChange, type Engine } from '../../engine/index.ts'
 import { DomainError } from '~/utils/domain-error.ts'
-import type { UserEditInput } from '~/validation/admin.ts'
+import type { UserEditInput } from '~/validation/admin-users.ts'
 
 // An admin's change of a bid balance, for the users page's form and PATCH /api/admin/users/{id}
 // (docs/rules.md#admin-users, docs/decisions/028-balance-adjustments.md, 042-balance-set-once.md).

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { DomainError } from '~/utils/domain-error.ts'
 import { isUsernameTaken } from '~/models/user.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
-import type { BotCreateInput, BotSettingsInput } from '~/validation/admin.ts'
+import type { BotCreateInput, BotSettingsInput } from '~/validation/admin-bots.ts'
 
 // Bots and their settings (docs/rules.md#bots). The engine's bot worker re-reads
 // settings and assignments every 2 s, so changes here reach the bidding within that time.

@@ -2,7 +2,7 @@ import type { Engine } from '../../engine/index.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { announceSettingsChange } from '~/services/settings-sync.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
-import type { SettingsInput } from '~/validation/admin.ts'
+import type { SettingsInput } from '~/validation/admin-settings.ts'
 
 // The system settings form (docs/rules.md#settings). Saving drops what this process keeps of
 // them at once, and tells the other instances (app/services/settings-sync.server.ts).

@@ -11,7 +11,7 @@ import {
 import { endSessions } from '~/services/auth.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
-import type { UserEditInput } from '~/validation/admin.ts'
+import type { UserEditInput } from '~/validation/admin-users.ts'
 
 export { BALANCE_REFUSALS, newIdempotencyKey } from '~/models/admin-balance.server.ts'
 

@@ -16,7 +16,7 @@ import { applyPaymentEvent } from '~/services/payments/apply-event.server.ts'
 import { getRedis } from '~/utils/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
-import { auctionCreateSchema } from '~/validation/admin.ts'
+import { auctionCreateSchema } from '~/validation/admin-auctions.ts'
 import { refundCandidate } from '~/validation/order.ts'
 
 // A bid-package auction's order as the site pays it (docs/rules.md#bid-package-auctions,

@@ -14,7 +14,7 @@ import {
 } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
-import type { UserEditInput } from '~/validation/admin.ts'
+import type { UserEditInput } from '~/validation/admin-users.ts'
 import type { ProfileInput } from '~/validation/user.ts'
 
 async function sessionFor(userId: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { balanceDeltaSchema, balanceReasonSchema, userEditSchema } from './admin.ts'
+import { balanceDeltaSchema, balanceReasonSchema, userEditSchema } from './admin-users.ts'
 
 describe('a balance change', () => {
   test('is a whole number of bids with its sign, as a form or a JSON body writes it', () => {

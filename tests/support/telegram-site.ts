@@ -26,7 +26,7 @@ export async function startTelegramSite() {
   const { createSession } = await import('~/services/auth.server.ts')
   const { getSettings } = await import('~/models/settings.server.ts')
   const { saveSettings } = await import('~/models/admin-settings.server.ts')
-  const { settingsSchema } = await import('~/validation/admin.ts')
+  const { settingsSchema } = await import('~/validation/admin-settings.ts')
   const webhookRoute = await import('~/routes/api/api.telegram.webhook.ts')
   const profileRoute = await import('~/routes/account/profile_.telegram.ts')
   const { setBotWebhook, WEBHOOK_PATH } = await import('../../scripts/telegram-webhook.ts')

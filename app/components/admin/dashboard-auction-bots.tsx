@@ -7,7 +7,7 @@ import { useFetcherForm } from '~/components/admin/fetcher-form.ts'
 import { adminErrorKeys, notRequired } from '~/components/admin/form-helpers.ts'
 import { FormError, SelectField } from '~/components/ui/field.tsx'
 import type { AuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import { botAssignSchema } from '~/validation/admin.ts'
+import { botAssignSchema } from '~/validation/admin-bots.ts'
 import { Alert } from '~/components/ui/alert.tsx'
 import { SaveButton } from '~/components/ui/button.tsx'
 

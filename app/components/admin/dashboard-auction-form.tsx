@@ -15,7 +15,7 @@ import { ControlField, FormError, controlClass } from '~/components/ui/field.tsx
 import type { EditableAuction } from '~/models/admin-dashboard.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import { toMajor } from '~/utils/money.ts'
-import { auctionCreateSchema, auctionUpdateSchema } from '~/validation/admin.ts'
+import { auctionCreateSchema, auctionUpdateSchema } from '~/validation/admin-auctions.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { FormActions } from '~/components/ui/form-actions.tsx'
 

@@ -9,7 +9,7 @@ import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 import { FormError } from '~/components/ui/field.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { formatDate } from '~/utils/dates.ts'
-import { botCreateSchema } from '~/validation/admin.ts'
+import { botCreateSchema } from '~/validation/admin-bots.ts'
 import { Table } from '~/components/ui/table.tsx'
 import { SaveButton } from '~/components/ui/button.tsx'
 

@@ -6,7 +6,7 @@ import { useFetcherForm } from '~/components/admin/fetcher-form.ts'
 import { adminErrorKeys, notRequired } from '~/components/admin/form-helpers.ts'
 import { DashboardCard } from '~/components/admin/dashboard-card.tsx'
 import { FormError } from '~/components/ui/field.tsx'
-import { botSettingsSchema } from '~/validation/admin.ts'
+import { botSettingsSchema } from '~/validation/admin-bots.ts'
 import { SaveButton } from '~/components/ui/button.tsx'
 
 // The bot settings of the dashboard. The form posts to its own route

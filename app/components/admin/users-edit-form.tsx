@@ -6,7 +6,11 @@ import { AdminField } from '~/components/admin/admin-field.tsx'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
 import { z } from 'zod'
 import { FormError, SelectField } from '~/components/ui/field.tsx'
-import { balanceDeltaSchema, idempotencyKeySchema, userEditFields } from '~/validation/admin.ts'
+import {
+  balanceDeltaSchema,
+  idempotencyKeySchema,
+  userEditFields,
+} from '~/validation/admin-users.ts'
 import { emailSchema, PHONE_PREFIX, usernameSchema } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { FormActions } from '~/components/ui/form-actions.tsx'

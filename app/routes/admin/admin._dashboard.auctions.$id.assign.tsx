@@ -3,7 +3,7 @@ import { EditAuctionDialog } from '~/components/admin/edit-auction-dialog.tsx'
 import { assignBot, getBotUsername } from '~/models/admin-bots.server.ts'
 import { auctionEditLoader, dashboardFormAction } from '~/services/dashboard-form.server.ts'
 import { DASHBOARD_NS } from '~/utils/admin-dashboard.ts'
-import { botAssignSchema } from '~/validation/admin.ts'
+import { botAssignSchema } from '~/validation/admin-bots.ts'
 
 // /admin/auctions/ID/assign: adds a bot, with a bid limit, to an auction, from its edit dialog,
 // which stays open: the answer goes back to /admin/auctions/ID/edit. A refusal without JavaScript

@@ -7,7 +7,7 @@ import { adminIdParam, requireAdminT } from '~/services/admin.server.ts'
 import { auctionEditLoader } from '~/services/dashboard-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
-import { auctionUpdateSchema } from '~/validation/admin.ts'
+import { auctionUpdateSchema } from '~/validation/admin-auctions.ts'
 
 // /admin/auctions/ID/edit: an auction's fields and its bots, a dialog over the dashboard. This
 // route saves the fields; the bots have their own routes (….assign, ….unassign). A finished or

@@ -9,7 +9,7 @@ import { saveAuctionForm } from '~/services/admin-auction-form.server.ts'
 import { requireAdmin, requireAdminT } from '~/services/admin.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { AUCTIONS_PER_PAGE, DASHBOARD_NS, dashboardHref } from '~/utils/admin-dashboard.ts'
-import { auctionCreateSchema } from '~/validation/admin.ts'
+import { auctionCreateSchema } from '~/validation/admin-auctions.ts'
 
 // /admin/auctions/new: a new auction, a dialog over the dashboard. Once created, the dashboard
 // opens at the table page that holds it.

@@ -13,7 +13,7 @@ import { requireAdminT } from '~/services/admin.server.ts'
 import { freeBidsPerAddress, scaled } from '~/services/rate-limit.server.ts'
 import { refuseForm } from '~/services/refuse-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
-import { settingsSchema } from '~/validation/admin.ts'
+import { settingsSchema } from '~/validation/admin-settings.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { titleMeta } from '~/utils/meta.ts'
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { assignBot, listAssignments } from '~/models/admin-bots.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
-import { botAssignSchema } from '~/validation/admin.ts'
+import { botAssignSchema } from '~/validation/admin-bots.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return adminApi(request, async () => json(await listAssignments(params.id ?? '')))

@@ -3,7 +3,7 @@ import { deleteAuction, updateAuction } from '~/models/admin-auctions.server.ts'
 import { auctionJson } from '~/models/auction-json.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
-import { auctionUpdateSchema } from '~/validation/admin.ts'
+import { auctionUpdateSchema } from '~/validation/admin-auctions.ts'
 
 /** PUT edits (title, description, imageUrl, retailPrice, startTime, …); DELETE removes. */
 export async function action({ request, params, context }: ActionFunctionArgs) {

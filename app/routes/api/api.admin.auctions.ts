@@ -5,7 +5,7 @@ import { getOpenAuctionsPage } from '~/models/auction-live.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { pageParam } from '~/utils/http.ts'
-import { auctionCreateSchema } from '~/validation/admin.ts'
+import { auctionCreateSchema } from '~/validation/admin-auctions.ts'
 
 export const ADMIN_AUCTIONS_PER_PAGE = 10
 

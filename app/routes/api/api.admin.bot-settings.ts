@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getBotSettings, updateBotSettings } from '~/models/admin-bots.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
-import { botSettingsSchema } from '~/validation/admin.ts'
+import { botSettingsSchema } from '~/validation/admin-bots.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return adminApi(request, async () => json(await getBotSettings()))

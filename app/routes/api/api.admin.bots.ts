@@ -3,7 +3,7 @@ import { createBot, listBots } from '~/models/admin-bots.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { pageParam } from '~/utils/http.ts'
-import { botCreateSchema } from '~/validation/admin.ts'
+import { botCreateSchema } from '~/validation/admin-bots.ts'
 
 /** `?page=` of 5, newest first -> {bots, total, page, totalPages}. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { saveSettings } from '~/models/admin-settings.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
-import { settingsSchema } from '~/validation/admin.ts'
+import { settingsSchema } from '~/validation/admin-settings.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return adminApi(request, async () => json(await getSettings()))

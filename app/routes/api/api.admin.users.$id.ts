@@ -2,11 +2,11 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { deleteUser, editUser } from '~/models/admin-users.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
-import { idempotencyKeySchema, userEditSchema } from '~/validation/admin.ts'
+import { idempotencyKeySchema, userEditSchema } from '~/validation/admin-users.ts'
 
 /**
  * PATCH {username, firstName, lastName, email, phone, role, bidBalance} or, instead of
- * bidBalance, bidBalanceAdjustment: {delta, reason} (app/validation/admin.ts); an
+ * bidBalance, bidBalanceAdjustment: {delta, reason} (app/validation/admin-users.ts); an
  * `Idempotency-Key` header makes its balance change apply once however often it is sent
  * (docs/decisions/042-balance-set-once.md). DELETE.
  */
