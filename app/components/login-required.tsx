@@ -3,9 +3,7 @@ import { LockKeyhole } from 'lucide-react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { useHydrated } from '~/utils/hooks.ts'
 import { loginHref } from '~/utils/login-href.ts'
-
-const button =
-  'rounded-md px-4 py-2 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
 
 /**
  * The "login required" state of personal pages (profile has a home button, bid
@@ -25,19 +23,15 @@ export function LoginRequired({ text, back }: { text: string; back: 'home' | 'ba
       </h1>
       <p className="mt-2 text-slate-700">{text}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to={loginTo} className={`${button} bg-amber-700 text-white hover:bg-amber-800`}>
+        <Link to={loginTo} className={buttonClass()}>
           {t('nav.login')}
         </Link>
         {back === 'back' && hydrated ? (
-          <button
-            type="button"
-            onClick={() => navigate(-1)}
-            className={`${button} border border-slate-300 hover:bg-slate-50`}
-          >
+          <Button type="button" variant="clear" onClick={() => navigate(-1)}>
             {t('errors.back')}
-          </button>
+          </Button>
         ) : (
-          <Link to="/" className={`${button} border border-slate-300 hover:bg-slate-50`}>
+          <Link to="/" className={buttonClass({ variant: 'clear' })}>
             {back === 'back' ? t('errors.back') : t('errors.backHome')}
           </Link>
         )}

@@ -14,6 +14,7 @@ import {
   PHONE_PREFIX,
 } from '~/validation/user-rules.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
 
 // The dialog's window (Radix Dialog) is loaded only for the person who has a dialog to see.
 const OnboardingDialog = lazy(() => import('~/components/onboarding-dialog.tsx'))
@@ -220,28 +221,15 @@ function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () 
       </div>
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         {hydrated ? (
-          <button
-            type="button"
-            onClick={onDone}
-            className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
-          >
+          <Button type="button" variant="outline" onClick={onDone}>
             {t('completeProfile.skip')}
-          </button>
+          </Button>
         ) : (
-          <Link
-            to={path}
-            className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
-          >
+          <Link to={path} className={buttonClass({ variant: 'outline' })}>
             {t('completeProfile.skip')}
           </Link>
         )}
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
-        >
-          {t('completeProfile.submit')}
-        </button>
+        <Button pending={pending}>{t('completeProfile.submit')}</Button>
       </div>
     </FormComponent>
   )

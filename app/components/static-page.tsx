@@ -4,6 +4,7 @@ import { ChevronDown, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Trans } from 'react-i18next'
 import { useTranslation } from '~/i18n/use-translation.ts'
+import { buttonClass } from '~/components/ui/button.tsx'
 
 // Building blocks of the static pages (docs/rules.md#static-pages: how it works, support, rules, legal
 // texts, welcome preview). Their texts live in the `pages` namespace; see
@@ -91,10 +92,8 @@ export function Card({ className = '', children }: { className?: string; childre
   )
 }
 
-export const primaryButton =
-  'inline-block rounded-md bg-amber-700 px-5 py-2.5 font-semibold text-white hover:bg-amber-800'
-export const secondaryButton =
-  'inline-block rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50'
+export const primaryButton = buttonClass({ size: 'lg' })
+export const secondaryButton = buttonClass({ variant: 'outline', size: 'lg' })
 
 /** Questions and answers as native disclosures: they open and close without JavaScript. */
 export function FaqList({ k }: { k: string }) {

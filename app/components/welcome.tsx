@@ -3,6 +3,7 @@ import { Gift, Lightbulb, PartyPopper } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { useRootData } from '~/utils/hooks.ts'
+import { buttonClass } from '~/components/ui/button.tsx'
 
 // The welcome a new member sees once (docs/rules.md#onboarding): in the onboarding dialog
 // (app/components/onboarding.tsx) and, as a plain page, at /welcome-preview.
@@ -18,18 +19,10 @@ export function WelcomeContent({ titleId, onClose }: { titleId: string; onClose?
       // (docs/rules.md#registration).
       gift={t(user?.bidBalance === 0 ? 'welcome.giftOnPhone' : 'welcome.gift', { count: 5 })}
     >
-      <Link
-        to="/auctions"
-        onClick={onClose}
-        className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800"
-      >
+      <Link to="/auctions" onClick={onClose} className={buttonClass()}>
         {t('welcome.toAuctions')}
       </Link>
-      <Link
-        to="/how-it-works"
-        onClick={onClose}
-        className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
-      >
+      <Link to="/how-it-works" onClick={onClose} className={buttonClass({ variant: 'clear' })}>
         {t('welcome.howItWorks')}
       </Link>
     </WelcomeBody>

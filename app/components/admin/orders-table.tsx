@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from '~/i18n/use-translation.ts'
-import { buttonClass } from '~/components/ui/button.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import type { AdminOrderView } from '~/models/admin-orders.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
@@ -128,19 +128,16 @@ export function OrdersTable({
               <Form method="post" action={back} className="flex flex-wrap gap-1">
                 <input type="hidden" name="id" value={order.id} />
                 {adminTransitions(order.status, order.bids).map((status) => (
-                  <button
+                  <Button
                     key={status}
-                    type="submit"
                     name="intent"
                     value={status}
                     aria-label={`${t(`actions.${status}`)}: ${order.auction.title}, ${order.user.username}`}
-                    className={buttonClass({
-                      variant: status === 'cancelled' ? 'dangerOutline' : 'outline',
-                      size: 'xs',
-                    })}
+                    variant={status === 'cancelled' ? 'dangerOutline' : 'outline'}
+                    size="xs"
                   >
                     {t(`actions.${status}`)}
-                  </button>
+                  </Button>
                 ))}
               </Form>
               {'refused' in refundCandidate(order.status, order.payments) ? null : (

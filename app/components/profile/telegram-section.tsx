@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { Panel } from '~/components/ui/panel.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import type { TelegramStatus } from '~/models/telegram-link.server.ts'
 
 export const TELEGRAM_NS = 'telegram'
@@ -26,14 +27,9 @@ export function TelegramSection({ telegram }: { telegram: TelegramStatus | null 
           className="mb-4 flex flex-wrap items-center gap-3"
         >
           <p className="text-sm text-slate-700">{t('profile.linked')}</p>
-          <button
-            type="submit"
-            name="intent"
-            value="unlink"
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
-          >
+          <Button name="intent" value="unlink" variant="outline" size="compact">
             {t('profile.unlink')}
-          </button>
+          </Button>
         </Form>
       ) : (
         <Form method="post" action="/profile/telegram" reloadDocument className="mb-4 space-y-2">

@@ -14,6 +14,8 @@ const variants = {
   danger: 'bg-red-700 text-white hover:bg-red-800',
   /** A secondary action: cancel, clear, an action in a table row. */
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+  /** A secondary action on a tinted ground (back, how it works): a border and no fill. */
+  clear: 'border border-slate-300 hover:bg-slate-50',
   /** A row's action that opens something of its own (statistics, bots). */
   accent: 'border border-amber-600 bg-white text-amber-900 hover:bg-amber-50',
   /** A row's action that leads to a destructive one (its confirmation). */
@@ -21,7 +23,11 @@ const variants = {
 } as const
 
 const sizes = {
+  /** A static page's call to action (how it works, top-up, log out). */
+  lg: 'gap-2 px-5 py-2.5',
   md: 'gap-2 px-4 py-2',
+  /** A secondary action beside a card's text (edit, unlink, go to the auction). */
+  compact: 'gap-1 px-3 py-1.5 text-sm',
   sm: 'gap-1 px-2 py-1 text-sm',
   xs: 'gap-1 px-2 py-1 text-xs',
 } as const

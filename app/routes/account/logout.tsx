@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData } from '@remix-run/react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { primaryButton } from '~/components/static-page.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { destroyAllSessions, destroySession } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { getOptionalUser, SessionsNotForgotten } from '~/services/session.server.ts'
@@ -56,9 +56,7 @@ export default function LogoutRoute() {
       {refused ? <Alert size="base">{refused.message}</Alert> : null}
       <Form method="post" action="/logout">
         {refused?.everywhere ? <input type="hidden" name="scope" value="everywhere" /> : null}
-        <button type="submit" className={primaryButton}>
-          {refused ? t('auth.logoutRetry') : t('nav.logout')}
-        </button>
+        <Button size="lg">{refused ? t('auth.logoutRetry') : t('nav.logout')}</Button>
       </Form>
     </section>
   )

@@ -21,6 +21,7 @@ import { TELEGRAM_NS, TelegramSection } from '~/components/profile/telegram-sect
 import { profileTelegram } from '~/services/telegram/profile.server.ts'
 import { WonAuctions } from '~/components/profile/won-auctions.tsx'
 import { ProfileAlerts } from '~/components/profile/profile-alerts.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import * as alerts from '~/services/alerts/profile.server.ts'
 import {
   getUserBids,
@@ -136,7 +137,7 @@ export default function ProfileRoute() {
               <Link
                 to="?edit=1"
                 preventScrollReset
-                className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
+                className={buttonClass({ variant: 'outline', size: 'compact' })}
               >
                 {t('profile.edit')}
               </Link>

@@ -15,6 +15,7 @@ import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useSocket } from '~/utils/socket.tsx'
 import { EmptyNote, Panel, StatList } from '~/components/ui/panel.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { titleMeta } from '~/utils/meta.ts'
 
 const OUTBOX_SETTLE_MS = 750
@@ -210,7 +211,11 @@ function Row({
         <Link
           to={to}
           aria-label={t('bidHistory.goToAuction', { title })}
-          className="inline-flex items-center gap-1 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
+          className={buttonClass({
+            variant: 'outline',
+            size: 'compact',
+            className: 'whitespace-nowrap',
+          })}
         >
           {t('bidHistory.goTo')}
           <ArrowRight aria-hidden className="h-4 w-4" />
