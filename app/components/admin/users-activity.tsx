@@ -4,6 +4,7 @@ import { StatusBadge } from '~/components/auction/status-badge.tsx'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { EmptyNote } from '~/components/ui/panel.tsx'
+import { Table } from '~/components/ui/table.tsx'
 
 type Status = 'upcoming' | 'live' | 'finished'
 
@@ -107,36 +108,23 @@ function Part({
       {rows.length === 0 ? (
         <EmptyNote look="inset">{empty}</EmptyNote>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table aria-labelledby={id} className="w-full min-w-[32rem] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {head.map((label) => (
-                  <th key={label} scope="col" className="px-3 py-2 font-semibold">
-                    {label}
+        <Table labelledBy={id} columns={head} width="dialog" look="inset" dense>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) =>
+                index === 0 ? (
+                  <th key={index} scope="row" className="px-3 py-2 font-medium">
+                    {cell}
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  {row.cells.map((cell, index) =>
-                    index === 0 ? (
-                      <th key={index} scope="row" className="px-3 py-2 font-medium">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={index} className="whitespace-nowrap px-3 py-2">
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                ) : (
+                  <td key={index} className="whitespace-nowrap px-3 py-2">
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   )

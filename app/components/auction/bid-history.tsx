@@ -1,8 +1,10 @@
 import { useTranslation } from '~/i18n/use-translation.ts'
-import { bidStatus, type BidStatus, type LiveAuction, type LiveBid } from '~/models/live-auction.ts'
+import type { LiveAuction } from '~/models/auction-json.ts'
+import { bidStatus, type BidStatus, type LiveBid } from '~/models/bid-json.ts'
 import { formatTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { EmptyNote } from '~/components/ui/panel.tsx'
+import { Table } from '~/components/ui/table.tsx'
 
 const statusClass: Record<BidStatus, string> = {
   winning: 'bg-emerald-100 text-emerald-900',
@@ -30,52 +32,39 @@ export function BidHistory({
     return <EmptyNote look="inset">{t('auction.historyEmpty')}</EmptyNote>
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              {t('auction.bidder')}
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              {t('auction.bidAmount')}
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              {t('auction.bidTime')}
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              {t('auction.bidStatus')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {bids.map((bid, index) => (
-            <tr key={bid.id} className="border-b border-slate-100 last:border-0">
-              <td className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
-                {bid.isBot ? bid.botName : bid.user?.username}
-                {bid.isBot && discloseHouseBids ? (
-                  <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-800">
-                    {t('auction.houseBid')}
-                  </span>
-                ) : null}
-                {bid.isPrebid ? (
-                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-normal text-amber-900">
-                    {t('auction.prebid')}
-                  </span>
-                ) : null}
-              </td>
-              <td className="py-2 pr-3 tabular-nums">
-                {formatMoney(Math.round(bid.amount * 100))}
-              </td>
-              <td className="py-2 pr-3 tabular-nums text-slate-600">{formatTime(bid.createdAt)}</td>
-              <td className="py-2 pr-3">
-                <RowStatus status={bidStatus(status, index === 0)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      columns={[
+        t('auction.bidder'),
+        t('auction.bidAmount'),
+        t('auction.bidTime'),
+        t('auction.bidStatus'),
+      ]}
+      width="fit"
+      look="ruled"
+    >
+      {bids.map((bid, index) => (
+        <tr key={bid.id}>
+          <td className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
+            {bid.isBot ? bid.botName : bid.user?.username}
+            {bid.isBot && discloseHouseBids ? (
+              <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-800">
+                {t('auction.houseBid')}
+              </span>
+            ) : null}
+            {bid.isPrebid ? (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-normal text-amber-900">
+                {t('auction.prebid')}
+              </span>
+            ) : null}
+          </td>
+          <td className="py-2 pr-3 tabular-nums">{formatMoney(Math.round(bid.amount * 100))}</td>
+          <td className="py-2 pr-3 tabular-nums text-slate-600">{formatTime(bid.createdAt)}</td>
+          <td className="py-2 pr-3">
+            <RowStatus status={bidStatus(status, index === 0)} />
+          </td>
+        </tr>
+      ))}
+    </Table>
   )
 }
 

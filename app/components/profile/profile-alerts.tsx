@@ -6,6 +6,7 @@ import { formatDateTime } from '~/utils/dates.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { EmptyNote } from '~/components/ui/panel.tsx'
 import { Pager } from '~/components/pager.tsx'
+import { Table } from '~/components/ui/table.tsx'
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
 const box = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm'
@@ -98,38 +99,33 @@ function AlertChoices({ choices, channels, kinds }: Pick<Data, 'choices' | 'chan
         {channels.length === 0 ? (
           <p className="text-sm text-slate-600">{t('profile.noChannels')}</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">{t('profile.kind')}</th>
+          <Table
+            columns={[
+              t('profile.kind'),
+              ...channels.map((channel) => ({ label: t(`channels.${channel}`), centred: true })),
+            ]}
+            width="fit"
+            look="grid"
+          >
+            {kinds.map((kind) => (
+              <tr key={kind} className="border-t border-slate-100">
+                <th scope="row" className="py-1.5 font-normal">
+                  {t(`kinds.${kind}`)}
+                </th>
                 {channels.map((channel) => (
-                  <th key={channel} scope="col" className="text-center">
-                    {t(`channels.${channel}`)}
-                  </th>
+                  <td key={channel} className="text-center">
+                    <input
+                      type="checkbox"
+                      name="on"
+                      value={`${kind}:${channel}`}
+                      defaultChecked={!choices.off.includes(`${kind}:${channel}`)}
+                      aria-label={`${t(`kinds.${kind}`)}: ${t(`channels.${channel}`)}`}
+                    />
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {kinds.map((kind) => (
-                <tr key={kind} className="border-t border-slate-100">
-                  <th scope="row" className="py-1.5 font-normal">
-                    {t(`kinds.${kind}`)}
-                  </th>
-                  {channels.map((channel) => (
-                    <td key={channel} className="text-center">
-                      <input
-                        type="checkbox"
-                        name="on"
-                        value={`${kind}:${channel}`}
-                        defaultChecked={!choices.off.includes(`${kind}:${channel}`)}
-                        aria-label={`${t(`kinds.${kind}`)}: ${t(`channels.${channel}`)}`}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
         <fieldset className="space-y-2">
           <legend className="font-semibold">{t('profile.quietTitle')}</legend>

@@ -13,6 +13,7 @@ import { pageParam } from '~/utils/http.ts'
 import { paymentStatuses, paymentStatusParam } from '~/validation/payment-status.ts'
 import { titleMeta } from '~/utils/meta.ts'
 import { EmptyNote } from '~/components/ui/panel.tsx'
+import { Table } from '~/components/ui/table.tsx'
 import { listHref } from '~/utils/admin-lists.ts'
 
 // /admin/payments: every payment attempt by status (links, no JavaScript needed), 20 a page,
@@ -86,102 +87,94 @@ export default function AdminPaymentsRoute() {
       {payments.length === 0 ? (
         <EmptyNote look="page">{t('empty')}</EmptyNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">{t('caption')}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {(
-                  [
-                    'created',
-                    'user',
-                    'purpose',
-                    'amount',
-                    'provider',
-                    'transaction',
-                    'status',
-                    'reason',
-                    'actions',
-                  ] as const
-                ).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {t(`table.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {payments.map((payment) => (
-                <tr key={payment.id} data-payment-id={payment.id}>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {formatDateTime(payment.createdAt)}
-                  </td>
-                  <td className="px-3 py-2">
-                    {payment.user ? payment.user.username : t('deletedUser')}
-                  </td>
-                  <td className="px-3 py-2">
-                    {payment.orderId
-                      ? t('purpose.order')
-                      : payment.bids > 0
-                        ? t('purpose.package', { count: payment.bids })
-                        : '—'}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">{money(payment.amount)}</td>
-                  <td className="px-3 py-2">{payment.provider}</td>
-                  <td className="px-3 py-2 font-mono text-xs">
-                    {payment.providerTxnId ?? payment.providerPaymentId ?? '—'}
-                  </td>
-                  <td className="px-3 py-2">{t(`status.${payment.status}`)}</td>
-                  <td className="space-y-1 px-3 py-2">
-                    <p>
-                      {payment.failureReason
-                        ? t(`reason.${payment.failureReason}`, {
-                            defaultValue: payment.failureReason,
-                          })
-                        : payment.refundedAt
-                          ? null
-                          : '—'}
-                    </p>
-                    {payment.refundedAt ? (
-                      <p>
-                        {t('refunded', {
-                          date: formatDateTime(payment.refundedAt),
-                          reason: payment.refundedBy
-                            ? (payment.refundReason ?? '')
-                            : t(`reason.${payment.refundReason ?? 'refunded'}`, {
-                                defaultValue: payment.refundReason ?? '',
-                              }),
-                        })}
-                      </p>
-                    ) : null}
-                    {payment.bidsTakenBack !== null ? (
-                      <p className={payment.bidsOwed ? 'font-semibold text-amber-800' : undefined}>
-                        {t(payment.bidsOwed ? 'bidsOwed' : 'bidsTakenBack', {
-                          taken: payment.bidsTakenBack,
-                          owed: payment.bidsOwed ?? 0,
-                        })}
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {payment.status === 'held' && !payment.orderId ? (
-                      <Link
-                        to={listHref(
-                          'payments',
-                          search,
-                          `/${encodeURIComponent(payment.id)}/refund`,
-                        )}
-                        className="font-semibold text-amber-800 underline hover:text-amber-900"
-                      >
-                        {t('refund.open')}
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t('caption')}
+          columns={(
+            [
+              'created',
+              'user',
+              'purpose',
+              'amount',
+              'provider',
+              'transaction',
+              'status',
+              'reason',
+              'actions',
+            ] as const
+          ).map((column) => t(`table.${column}`))}
+          width="fit"
+          look="records"
+          dense
+        >
+          {payments.map((payment) => (
+            <tr key={payment.id} data-payment-id={payment.id}>
+              <td className="whitespace-nowrap px-3 py-2">
+                {formatDateTime(payment.createdAt)}
+              </td>
+              <td className="px-3 py-2">
+                {payment.user ? payment.user.username : t('deletedUser')}
+              </td>
+              <td className="px-3 py-2">
+                {payment.orderId
+                  ? t('purpose.order')
+                  : payment.bids > 0
+                    ? t('purpose.package', { count: payment.bids })
+                    : '—'}
+              </td>
+              <td className="px-3 py-2 tabular-nums">{money(payment.amount)}</td>
+              <td className="px-3 py-2">{payment.provider}</td>
+              <td className="px-3 py-2 font-mono text-xs">
+                {payment.providerTxnId ?? payment.providerPaymentId ?? '—'}
+              </td>
+              <td className="px-3 py-2">{t(`status.${payment.status}`)}</td>
+              <td className="space-y-1 px-3 py-2">
+                <p>
+                  {payment.failureReason
+                    ? t(`reason.${payment.failureReason}`, {
+                        defaultValue: payment.failureReason,
+                      })
+                    : payment.refundedAt
+                      ? null
+                      : '—'}
+                </p>
+                {payment.refundedAt ? (
+                  <p>
+                    {t('refunded', {
+                      date: formatDateTime(payment.refundedAt),
+                      reason: payment.refundedBy
+                        ? (payment.refundReason ?? '')
+                        : t(`reason.${payment.refundReason ?? 'refunded'}`, {
+                            defaultValue: payment.refundReason ?? '',
+                          }),
+                    })}
+                  </p>
+                ) : null}
+                {payment.bidsTakenBack !== null ? (
+                  <p className={payment.bidsOwed ? 'font-semibold text-amber-800' : undefined}>
+                    {t(payment.bidsOwed ? 'bidsOwed' : 'bidsTakenBack', {
+                      taken: payment.bidsTakenBack,
+                      owed: payment.bidsOwed ?? 0,
+                    })}
+                  </p>
+                ) : null}
+              </td>
+              <td className="px-3 py-2">
+                {payment.status === 'held' && !payment.orderId ? (
+                  <Link
+                    to={listHref(
+                      'payments',
+                      search,
+                      `/${encodeURIComponent(payment.id)}/refund`,
+                    )}
+                    className="font-semibold text-amber-800 underline hover:text-amber-900"
+                  >
+                    {t('refund.open')}
+                  </Link>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <Outlet />
       <Pager page={page} totalPages={totalPages} href={(n) => href({ page: n })} />
