@@ -15,7 +15,7 @@ test('every start of the production server passes the same node options', () => 
   for (const file of [
     'scripts/start.ts',
     'scripts/serve.ts',
-    'tests/setup/stack.ts',
+    'tests/setup/stack-apps.ts',
     'tests/e2e/global-setup.ts',
   ])
     expect(read(file)).toMatch(/\[\.\.\.SERVER_NODE_ARGS, (?:\.\.\.[^,]+, )?'build\/server\.js'\]/)
