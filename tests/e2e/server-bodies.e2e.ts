@@ -1,0 +1,117 @@
+import http from 'node:http'
+import { describe, expect, inject, test } from 'vitest'
+
+// Request bodies the production server answers before reading them (a login page, a body over
+// 1 MiB): the connection stays usable and the refusal is in the visitor's language.
+
+const baseUrl = () => inject('baseUrl')
+
+describe('the production server', () => {
+  describe('a body answered before it was read', () => {
+    type Sent = { status: number; location?: string; text: string; reused: boolean }
+    /** One request on a keep-alive agent with a single connection: what follows reuses it. */
+    function send(
+      agent: http.Agent,
+      method: string,
+      path: string,
+      body?: string,
+      extra: Record<string, string> = {},
+    ) {
+      return new Promise<Sent>((resolve, reject) => {
+        const request = http.request(
+          new URL(path, baseUrl()),
+          {
+            agent,
+            method,
+            headers: {
+              'Accept-Language': 'ru',
+              ...extra,
+              ...(body === undefined
+                ? {}
+                : {
+                    'Content-Type': 'application/x-www-form-urlencoded',
+                    'Content-Length': Buffer.byteLength(body),
+                  }),
+            },
+          },
+          (response) => {
+            let text = ''
+            response.setEncoding('utf8')
+            response.on('data', (chunk: string) => (text += chunk))
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                location: response.headers.location,
+                text,
+                reused: request.reusedSocket,
+              }),
+            )
+          },
+        )
+        request.on('error', reject)
+        request.end(body)
+      })
+    }
+
+    test('the connection stays usable: the next request on it is answered', async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      try {
+        await send(agent, 'GET', '/healthz')
+        // Not logged in: the profile form is answered with the login page before it is read.
+        const form = `firstName=${'x'.repeat(600_000)}&lastName=y`
+        const post = await send(agent, 'POST', '/profile', form)
+        expect(post.status).toBe(302)
+        expect(post.location).toMatch(/^\/login/)
+        expect(post.reused).toBe(true)
+        const next = await send(agent, 'GET', '/healthz')
+        expect(next).toMatchObject({ status: 200, reused: true })
+      } finally {
+        agent.destroy()
+      }
+    })
+
+    test("a body over 1 MiB is refused with 413 in the visitor's language", async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      try {
+        const page = await send(agent, 'POST', '/profile', `firstName=${'x'.repeat(2_000_000)}`)
+        expect(page).toMatchObject({ status: 413, text: 'Слишком большой запрос' })
+        const api = await send(agent, 'POST', '/api/auth/login', 'x'.repeat(3_000_000))
+        expect(api.status).toBe(413)
+        expect(JSON.parse(api.text)).toEqual({ error: 'Слишком большой запрос' })
+        const next = await send(agent, 'GET', '/healthz')
+        expect(next).toMatchObject({ status: 200, reused: true })
+      } finally {
+        agent.destroy()
+      }
+    })
+
+    test('a browser gets the refusal as a page in its language, with a way back', async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      const browserHeaders = (referer: string) => ({
+        Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        'Accept-Language': 'en',
+        Referer: referer,
+      })
+      try {
+        const big = `firstName=${'x'.repeat(2_000_000)}`
+        const ours = new URL('/profile?tab=1', baseUrl()).href
+        const page = await send(agent, 'POST', '/profile', big, browserHeaders(ours))
+        expect(page.status).toBe(413)
+        expect(page.text).toContain('<html lang="en">')
+        expect(page.text).toContain('<h1>Request too large</h1>')
+        expect(page.text).toContain('<a href="/profile?tab=1">Back</a>')
+        const elsewhere = await send(
+          agent,
+          'POST',
+          '/profile',
+          big,
+          browserHeaders('https://elsewhere.example/"><script>x</script>'),
+        )
+        expect(elsewhere.text).toContain('<a href="/">Back</a>')
+        expect(elsewhere.text).not.toContain('<script>')
+      } finally {
+        agent.destroy()
+      }
+    })
+  })
+})
