@@ -1,59 +1,15 @@
 import { describe, expect, inject, test } from 'vitest'
-import { call, newAccount, sessionOf, unique } from './api.ts'
+import { call, newAccount, unique } from './api.ts'
 import { createAuction, createOrder, e2eDatabase } from './auctions.ts'
 import { flashOf, getPage, postPage } from './pages.ts'
 
-// Runs alone: it measures how long logins take, which other files' load would blur.
+// Runs alone: as the other security tests (security-logins.e2e.ts measures how long logins take,
+// security-admin-routes.e2e.ts compares the bot settings before and after).
 
-// Accounts under attack: a planted session id, guessing which usernames exist from the time a
-// login takes, and reading what belongs to someone else (issue: reliability and security).
+// Reading or changing what belongs to someone else: by ids in paths, bodies, queries and hidden
+// fields, and through an admin's calls and pages (issue: reliability and security).
 
 const account = newAccount
-
-const me = (cookie: string) => call('/api/auth/me', { method: 'GET', cookie })
-
-describe('sessions and logins', () => {
-  test('a login always starts a new session and ends the one the browser brought', async () => {
-    const { name, cookie: planted } = await account()
-    const login = await call('/api/auth/login', {
-      cookie: planted,
-      body: { username: name, password: 'secret12' },
-    })
-    expect(login.status).toBe(200)
-    const fresh = sessionOf(login.cookie)
-    expect(fresh).not.toBe('')
-    expect(fresh).not.toBe(planted)
-    expect((await me(fresh)).status).toBe(200)
-    // Whoever planted or stole the earlier cookie is logged out by the login.
-    expect((await me(planted)).status).toBe(401)
-  })
-
-  test('an unknown username costs a login as much time as a wrong password', async () => {
-    const { name } = await account()
-    const timed = async (username: string) => {
-      const started = performance.now()
-      const answer = await call('/api/auth/login', {
-        body: { username, password: 'wrong-password' },
-      })
-      expect(answer).toMatchObject({ status: 401, json: { error: 'Неверные учетные данные' } })
-      return performance.now() - started
-    }
-    // The other test lanes share this machine's CPU, so one login can take several times
-    // another's: each unknown username's login is timed right beside a wrong password's (in
-    // turns, first one then the other), and the middle one of those ratios is compared.
-    const ratios: number[] = []
-    for (let i = 0; i < 11; i++) {
-      const unknownFirst = i % 2 === 1
-      const first = await timed(unknownFirst ? `${name}-nobody` : name)
-      const second = await timed(unknownFirst ? name : `${name}-nobody`)
-      ratios.push(unknownFirst ? first / second : second / first)
-    }
-    const middle = [...ratios].sort((a, b) => a - b)[ratios.length >> 1]!
-    // Both verify an argon2id hash (tens of ms); a lookup alone would be a few ms.
-    expect(middle).toBeGreaterThan(0.5)
-    expect(middle).toBeLessThan(2)
-  })
-})
 
 describe('what is mine stays mine', () => {
   test("bids and prebids lists hold only the caller's own, whatever they ask for", async () => {
@@ -283,50 +239,5 @@ describe('what is mine stays mine', () => {
       status: 'pending',
       userId: a.id,
     })
-  })
-})
-
-describe('the admin dashboard', () => {
-  test('its routes turn away anyone but an admin, and change nothing for them', async () => {
-    const user = await account()
-    const upcoming = await createAuction({ title: `Не трогать ${unique()}`, startsInMs: 3_600_000 })
-    const prisma = e2eDatabase()
-    const bot = await prisma.bot.findFirstOrThrow({ select: { id: true } })
-    const settingsBefore = await prisma.botSettings.findUnique({ where: { id: 1 } })
-    const title = `Чужой лот ${unique()}`
-    const auctionFields = { title, retailPrice: '100', startTime: '2099-01-01T10:00' }
-    const routes: Array<[string, Record<string, string>]> = [
-      ['/admin', { intent: 'create', ...auctionFields }],
-      ['/admin/auctions/new', auctionFields],
-      [`/admin/auctions/${upcoming.id}/edit`, auctionFields],
-      [`/admin/auctions/${upcoming.id}/assign`, { botId: bot.id, bidLimit: '0' }],
-      [`/admin/auctions/${upcoming.id}/unassign`, { botId: bot.id }],
-      [`/admin/auctions/${upcoming.id}/end`, {}],
-      [`/admin/auctions/${upcoming.id}/delete`, {}],
-      ['/admin/bots/new', { firstName: 'Чужой', lastName: 'Бот' }],
-      ['/admin/bots/settings', { enabled: 'on', minDelay: '9', maxDelay: '10', activeBots: '5' }],
-      [`/admin/bots/${bot.id}/delete`, {}],
-    ]
-    for (const [path, fields] of routes) {
-      for (const [cookie, to] of [
-        ['', `/login?redirectTo=${encodeURIComponent(path)}`],
-        [user.cookie, '/'],
-      ] as const) {
-        const who = cookie ? 'a user' : 'anonymous'
-        const page = await getPage(path, cookie, 'ru')
-        expect([page.status, page.location], `${who} GET ${path}`).toEqual([302, to])
-        const post = await postPage(path, { form: fields }, { cookie })
-        expect([post.status, post.location], `${who} POST ${path}`).toEqual([302, to])
-      }
-    }
-    expect(await prisma.auction.findUniqueOrThrow({ where: { id: upcoming.id } })).toMatchObject({
-      title: upcoming.title,
-      status: 'upcoming',
-    })
-    expect(await prisma.auction.count({ where: { title } })).toBe(0)
-    expect(await prisma.botAssignment.count({ where: { auctionId: upcoming.id } })).toBe(0)
-    expect(await prisma.bot.count({ where: { id: bot.id } })).toBe(1)
-    expect(await prisma.bot.count({ where: { firstName: 'Чужой' } })).toBe(0)
-    expect(await prisma.botSettings.findUnique({ where: { id: 1 } })).toEqual(settingsBefore)
   })
 })
