@@ -1,81 +1,26 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { artifacts, open, phone, screenshot, setupBrowser } from './browser.ts'
-import { createAuction as seedAuction } from './auctions.ts'
-import { signIn, uniqueName } from './people.ts'
+import { open, setupBrowser, type PageOptions } from './browser.ts'
+import {
+  newAdminPage,
+  bishkekInput,
+  createAuctionInDialog,
+  dialog,
+  focused,
+  noBrowserValidation,
+  pathOf,
+  restoreBotSettings,
+  saveBotSettings,
+} from './admin-dashboard-steps.ts'
+import { uniqueName } from './people.ts'
 
 // Runs alone: it turns the house bots off and on and edits the bot settings, which every auction's
 // bots follow, and reads the dashboard's counts of all auctions.
 
 // /admin, the admin dashboard, and its dialog routes (/admin/auctions/new,
-// /admin/auctions/ID/edit, …), with and without JavaScript.
+// /admin/auctions/ID/edit, …), with and without JavaScript. Focus and the phone's screen:
+// admin-dashboard-layout.e2e.ts.
 const browser = setupBrowser()
-
-/**
- * An admin's page. The cookie banner was answered before: without JavaScript it shows at once
- * and sits over the table's first row.
- */
-async function adminPage(options: Parameters<typeof browser.newPage>[0] = {}) {
-  const page = await browser.newPage({ ...options, consented: true })
-  await signIn(page, 'admin', 'admin123')
-  return page
-}
-
-/** A dialog route: a dialog with JavaScript, a section (region) of the page without. */
-const dialog = (page: Page, javaScriptEnabled: boolean, name: string | RegExp) =>
-  page.getByRole(javaScriptEnabled ? 'dialog' : 'region', { name })
-
-/** Leaves the browser's own constraint checks out so the server's answer is what is tested. */
-const noBrowserValidation = (page: Page) =>
-  page.evaluate(() => document.querySelectorAll('form').forEach((form) => (form.noValidate = true)))
-
-const pathOf = (page: Page) => new URL(page.url()).pathname
-
-/**
- * Whether the element `locator` finds has focus (focus comes back a moment after a close). Each
- * look is a round trip to the browser, which on a busy machine can itself take most of a second:
- * the looks get 5 s rather than the default 1 s.
- */
-const focused = (locator: ReturnType<Page['locator']>) =>
-  expect
-    .poll(() => locator.evaluate((element) => element === document.activeElement), {
-      timeout: 5_000,
-    })
-    .toBe(true)
-
-/** A `datetime-local` value in Bishkek time (UTC+6), `ms` from now, with seconds. */
-const bishkekInput = (ms: number) =>
-  new Date(Date.now() + ms + 6 * 3600_000).toISOString().slice(0, 19)
-
-/** Puts the bot settings back as this test found them, so other test files are not disturbed. */
-async function restoreBotSettings(page: Page, settings: unknown) {
-  const response = await page.request.put('/api/admin/bot-settings', { data: settings })
-  expect(response.ok()).toBe(true)
-}
-
-async function saveBotSettings(page: Page, settings: Record<string, string>, enabled: boolean) {
-  const card = page.getByRole('region', { name: 'Настройки ботов' })
-  const box = card.getByLabel('Боты включены')
-  if ((await box.isChecked()) !== enabled) await box.click()
-  for (const [label, value] of Object.entries(settings)) await card.getByLabel(label).fill(value)
-  await card.getByRole('button', { name: 'Сохранить настройки' }).click()
-}
-
-async function createAuction(
-  page: Page,
-  javaScriptEnabled: boolean,
-  fields: { title: string; price: string; start: string },
-) {
-  await page.getByRole('link', { name: 'Создать аукцион' }).click()
-  const create = dialog(page, javaScriptEnabled, 'Новый аукцион')
-  await create.waitFor()
-  expect(pathOf(page)).toBe('/admin/auctions/new')
-  await create.getByLabel('Название *').fill(fields.title)
-  await create.getByLabel('Розничная цена, сом *').fill(fields.price)
-  await create.getByLabel('Начало (время Бишкека) *').fill(fields.start)
-  await create.getByRole('button', { name: 'Создать', exact: true }).click()
-  return create
-}
+const adminPage = (options?: PageOptions) => newAdminPage(browser, options)
 
 for (const javaScriptEnabled of [true, false]) {
   const mode = javaScriptEnabled ? 'js' : 'nojs'
@@ -148,7 +93,7 @@ for (const javaScriptEnabled of [true, false]) {
         // It starts 15 s after it is made: its bots are added before then (a live auction
         // without bids would end after its timer).
         const title = `Лот ${uniqueName(mode)}`
-        const create = await createAuction(page, javaScriptEnabled, {
+        const create = await createAuctionInDialog(page, javaScriptEnabled, {
           title,
           price: '1000',
           start: bishkekInput(15_000),
@@ -227,7 +172,7 @@ for (const javaScriptEnabled of [true, false]) {
       const page = await adminPage({ javaScriptEnabled })
       await open(page, '/admin')
       const title = `Пакет ${uniqueName(mode)}`
-      await createAuction(page, javaScriptEnabled, {
+      await createAuctionInDialog(page, javaScriptEnabled, {
         title,
         price: '750',
         start: bishkekInput(24 * 3600_000),
@@ -295,71 +240,3 @@ for (const javaScriptEnabled of [true, false]) {
     })
   })
 }
-
-test('a dialog route gives focus back to the link that opened it', async () => {
-  const page = await adminPage()
-  await open(page, '/admin?page=1')
-  // Hydrated first (the language switcher drops its OK button): before that, Enter on the link
-  // loads the dialog's page anew, and focus then goes back to the section's heading instead.
-  await page.getByRole('button', { name: 'OK', exact: true }).first().waitFor({ state: 'detached' })
-  const create = page.getByRole('link', { name: 'Создать аукцион' })
-  await create.focus()
-  await page.keyboard.press('Enter')
-  const dialogBox = page.getByRole('dialog', { name: 'Новый аукцион' })
-  await dialogBox.waitFor()
-  // Focus moves into the dialog and stays there.
-  await focused(dialogBox.getByLabel('Название *'))
-  expect(page.url()).toMatch(/\/admin\/auctions\/new\?page=1$/)
-  await page.keyboard.press('Escape')
-  await dialogBox.waitFor({ state: 'detached' })
-  expect(page.url()).toMatch(/\/admin\?page=1$/)
-  await focused(create)
-
-  // One auction's edit link, by its whole name: other test files add and end auctions meanwhile,
-  // so "the first one" may be another link once the table reloads.
-  const editName = await page
-    .getByRole('link', { name: /^Изменить аукцион/ })
-    .first()
-    .getAttribute('aria-label')
-  const edit = page.getByRole('link', { name: editName!, exact: true })
-  await edit.click()
-  await page.getByRole('dialog').getByRole('link', { name: 'Отмена' }).click()
-  await page.getByRole('dialog').waitFor({ state: 'detached' })
-  await focused(edit)
-})
-
-test('on a phone the page and its dialogs fit the screen', async () => {
-  const page = await adminPage({ ...phone })
-  await open(page, '/admin')
-  await page.getByRole('heading', { level: 1 }).waitFor()
-  // A phone widens its layout viewport to the content, so compare with the screen's width.
-  const fits = () =>
-    page.evaluate((width) => document.documentElement.scrollWidth <= width, phone.viewport.width)
-  expect(await fits()).toBe(true)
-  await screenshot(page, 'admin-dashboard-phone')
-  await page.getByRole('link', { name: 'Создать аукцион' }).click()
-  await page.getByRole('dialog').waitFor()
-  expect(await fits()).toBe(true)
-  await page.screenshot({ path: `${artifacts}/admin-dashboard-phone-create.png` })
-  await page.getByRole('dialog').getByRole('link', { name: 'Отмена' }).click()
-  await page.getByRole('dialog').waitFor({ state: 'detached' })
-  // An upcoming auction of this test's own: the table's first rows are other files' auctions,
-  // which may be ending at this moment.
-  const own = await seedAuction({ title: `Телефон ${uniqueName('ph')}`, startsInMs: 3_600_000 })
-  await open(page, `/admin/auctions/${own.id}/edit`)
-  await page.getByRole('dialog').getByText('Боты аукциона').waitFor()
-  expect(await fits()).toBe(true)
-  await page.screenshot({ path: `${artifacts}/admin-dashboard-phone-edit.png` })
-
-  // Without JavaScript a dialog route is a section at the top of the dashboard.
-  const nojs = await adminPage({ ...phone, javaScriptEnabled: false })
-  await open(nojs, '/admin/auctions/new')
-  await nojs.getByRole('region', { name: 'Новый аукцион' }).waitFor()
-  expect(
-    await nojs.evaluate(
-      (width) => document.documentElement.scrollWidth <= width,
-      phone.viewport.width,
-    ),
-  ).toBe(true)
-  await nojs.screenshot({ path: `${artifacts}/admin-dashboard-phone-create-nojs.png` })
-})
