@@ -31,6 +31,7 @@ import { getLanguage } from '~/services/i18n.server.ts'
 import { getOptionalUser, withLiveBalance } from '~/services/session.server.ts'
 import { readOnboarding } from '~/services/onboarding.server.ts'
 import type { OnboardingSteps } from '~/components/onboarding.tsx'
+import type { RootData } from '~/types/root-data.ts'
 import { getToast } from '~/services/toast.server.ts'
 import { PAGE_VARY, PRIVATE } from '~/utils/cache-control.ts'
 import { combineHeaders } from '~/utils/http.ts'
@@ -62,27 +63,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const consent = getConsent(request)
   // A page for a signed-in person, or one that shows a message once, is theirs alone.
   const personal = Boolean(user || toast || toastHeaders || clear)
-  return data(
-    {
-      language,
-      user,
-      onboarding: user ? onboarding : { welcome: false, completeProfile: false },
-      settings,
-      stats,
-      toast,
-      consent,
-      // The tag manager is loaded only for visitors who allowed analytics.
-      gtmId: consent?.preferences.analytics ? (getEnv().GTM_ID ?? null) : null,
-      // Where a no-JS form post (language, cookie choice, logout) comes back to.
-      path: new URL(request.url).pathname + new URL(request.url).search,
-    },
-    {
-      headers: combineHeaders(toastHeaders, clear ? { 'Set-Cookie': clear } : null, {
-        Vary: PAGE_VARY,
-        'Cache-Control': personal ? PRIVATE : 'no-cache',
-      }),
-    },
-  )
+  const body: RootData = {
+    language,
+    user,
+    onboarding: user ? onboarding : { welcome: false, completeProfile: false },
+    settings,
+    stats,
+    toast,
+    consent,
+    gtmId: consent?.preferences.analytics ? (getEnv().GTM_ID ?? null) : null,
+    path: new URL(request.url).pathname + new URL(request.url).search,
+  }
+  return data(body, {
+    headers: combineHeaders(toastHeaders, clear ? { 'Set-Cookie': clear } : null, {
+      Vary: PAGE_VARY,
+      'Cache-Control': personal ? PRIVATE : 'no-cache',
+    }),
+  })
 }
 
 // A page whose route says nothing of caching is asked for again every time; a personal one is

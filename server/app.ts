@@ -7,8 +7,6 @@ import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import expressStaticGzip from 'express-static-gzip'
 import express from 'express'
-import type { Redis } from 'ioredis'
-import type { Engine } from '../engine/index.ts'
 import { Server as SocketServer } from 'socket.io'
 import type { ViteDevServer } from 'vite'
 import {
@@ -25,7 +23,7 @@ import { imageStoreOf } from '../app/services/images/store.server.ts'
 import { serveImages } from './images.ts'
 import type { Env } from '../app/utils/env.server.ts'
 import { clientAddress, trustedProxies } from './client-address.ts'
-import { publicReadiness, readinessProbe } from './health.ts'
+import { publicReadiness, readinessProbe, type Services } from './health.ts'
 import { metricsHandler, readsInternals, timeRequests } from './metrics.ts'
 import { socketGuard } from './socket-guard.ts'
 import { limitRequestBodies, rejectHostileUrls } from './input.ts'
@@ -35,13 +33,6 @@ import { securityHeaders, storeNothingUnlessSaid, withoutDocumentHeaders } from 
 
 /** An answer that took longer is logged as slow (a warning). */
 const SLOW_REQUEST_MS = 5_000
-
-export type Services = {
-  engine: Engine
-  redis: Redis
-  /** Resolves when Postgres answers a trivial query. */
-  pingDatabase: () => Promise<void>
-}
 
 /** How long a shutdown waits for answers still being sent before closing their connections. */
 const CLOSE_GRACE_MS = 5_000

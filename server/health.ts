@@ -1,4 +1,13 @@
-import type { Services } from './app.ts'
+import type { Redis } from 'ioredis'
+import type { Engine } from '../engine/index.ts'
+
+/** What the app server is given (server/app.ts), and what `/readyz` checks. */
+export type Services = {
+  engine: Engine
+  redis: Redis
+  /** Resolves when Postgres answers a trivial query. */
+  pingDatabase: () => Promise<void>
+}
 
 export type Readiness = {
   ready: boolean

@@ -1,5 +1,5 @@
 import type { ImageSettings } from './env-fields.server.ts'
-import type { ParsedEnv } from './env.server.ts'
+import type { ParsedEnv } from './env-schema.server.ts'
 
 // What the environment needs beyond app/utils/env.server.ts's schema: settings that depend on
 // each other, and what production refuses.

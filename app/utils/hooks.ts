@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
-import type { loader as rootLoader } from '~/root.tsx'
+import type { RootData } from '~/types/root-data.ts'
 import { formatMoney } from '~/utils/money.ts'
 
 export function useRootData() {
@@ -8,8 +8,6 @@ export function useRootData() {
   if (!data) throw new Error('root loader data is missing')
   return data
 }
-
-type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>
 
 /**
  * A bid balance newer than the root's data, as the socket told it (after a bid, a top-up, an
@@ -27,7 +25,7 @@ export const useReportBalance = () => useContext(ReportBalanceContext)
 
 /** The root's data, with the newest bid balance the socket told of. */
 export function useOptionalRootData() {
-  const data = useRouteLoaderData<typeof rootLoader>('root')
+  const data = useRouteLoaderData<RootData>('root')
   const news = useContext(BalanceNewsContext)
   return useMemo(() => {
     const user = data?.user
