@@ -1,7 +1,8 @@
 // The auctionUpdate event's payload (server/realtime.ts).
 import type { Engine } from '../engine/index.ts'
 import { forVisitors } from '../app/models/house-bids.ts'
-import { presentAuction, presentBid, timersInSeconds } from '../app/models/live-auction.ts'
+import { presentAuction, timersInSeconds } from '../app/models/auction-json.ts'
+import { presentBid } from '../app/models/bid-json.ts'
 import { getSettings } from '../app/models/settings.server.ts'
 
 const BIDS_IN_UPDATE = 10

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis'
 import type { Server as SocketServer, Socket } from 'socket.io'
 import { duplicateRedis, keysOf, type Engine } from '../engine/index.ts'
-import { timersInSeconds } from '../app/models/live-auction.ts'
+import { timersInSeconds } from '../app/models/auction-json.ts'
 import { log } from '../app/utils/logger.server.ts'
 import { createShardedAdapter } from '@socket.io/redis-adapter'
 import { pagePresence } from './realtime-presence.ts'

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from '~/i18n/use-translation.ts'
-import type { AuctionView } from '~/models/auction-live.server.ts'
+import type { AuctionView } from '~/models/auction-view.server.ts'
 import { formatCountdown, formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { useCountdown } from '~/utils/use-countdown.ts'

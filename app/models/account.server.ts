@@ -1,4 +1,4 @@
-import type { AuctionStatus } from '~/models/auction.server.ts'
+import type { AuctionStatus } from '~/models/auction-rows.server.ts'
 import { DuplicateError, duplicateField, isEmailTaken, isPhoneTaken } from '~/models/user.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { readRows } from '~/utils/sql.server.ts'

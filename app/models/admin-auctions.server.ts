@@ -1,5 +1,5 @@
 import { refundHolds, waitForOutbox, type Engine } from '../../engine/index.ts'
-import { getAuctionById } from '~/models/auction-live.server.ts'
+import { getAuctionById } from '~/models/auction-view.server.ts'
 import { assertAuctionDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
 import { packageBidsFor } from '~/utils/bid-packages.ts'
 import { getPrisma } from '~/utils/db.server.ts'

@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine/index.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { listAssignments } from '~/models/admin-bots.server.ts'
-import { getAuctionById, type AuctionView } from '~/models/auction-live.server.ts'
+import { getAuctionById, type AuctionView } from '~/models/auction-view.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // What the admin dashboard and its auction edit dialog read, besides the lists the other admin

@@ -1,4 +1,4 @@
-import type { AuctionView } from '~/models/auction-live.server.ts'
+import type { AuctionView } from '~/models/auction-view.server.ts'
 
 /**
  * What an auction card (home page, auctions list, winners of the day) shows and follows live:

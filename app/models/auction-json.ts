@@ -1,10 +1,11 @@
-import type { AuctionBidRow } from '~/models/auction.server.ts'
-import type { AuctionView } from '~/models/auction-live.server.ts'
-import type { LiveBid } from '~/models/live-auction.ts'
+import type { AuctionMeta, AuctionState } from '../../engine/index.ts'
+import type { AuctionView } from '~/models/auction-view.server.ts'
 import { toMajor } from '~/utils/money.ts'
 
-// The JSON API's auction and bid: money in som, as the API speaks it; inside the app money is in
-// minor units (docs/decisions/003-money-minor-units.md).
+// Auctions as JSON: money in som (0.01), as the API speaks; inside the app money is in minor
+// units (docs/decisions/003-money-minor-units.md). The JSON API's auction is the page's view
+// (auction-view.server.ts) in som; the real-time updates' is built from the engine's Redis state
+// (docs/rules.md#real-time-events), times in ms since the epoch (server clock).
 
 /** The JSON API's auction: the page's view in som, with the price of the next bid. */
 export function auctionJson(view: AuctionView) {
@@ -20,18 +21,47 @@ export function auctionJson(view: AuctionView) {
   }
 }
 
-/** A bid written to Postgres, in the shape the live bid history has (live-auction.ts). */
-export function auctionBidJson(row: AuctionBidRow): LiveBid {
+/** An auction as the real-time updates carry it, from the engine's state. */
+export type LiveAuction = {
+  id: string
+  status: AuctionState['status']
+  currentPrice: number
+  bidIncrement: number
+  nextBidPrice: number
+  totalBids: number
+  prebidsCount: number
+  lastBidder: string | null
+  /** Absent while house bids are not disclosed (app/models/house-bids.ts). */
+  lastBidderIsBot?: boolean
+  /** Live: milliseconds left on the timer when this was read. */
+  timeLeft: number | null
+  endedAt: string | null
+} & Partial<AuctionMeta>
+
+export function presentAuction(
+  state: AuctionState,
+  now: number,
+  meta?: AuctionMeta | null,
+): LiveAuction {
   return {
-    id: row.id,
-    amount: toMajor(row.amount),
-    isBot: row.isBot,
-    botName: row.botName,
-    isPrebid: row.isPrebid,
-    // A bot is the bidder as a person is (a deleted bot, like a deleted account, has none).
-    user:
-      row.user ??
-      (row.isBot && row.botId && row.botName ? { id: row.botId, username: row.botName } : null),
-    createdAt: row.createdAt.toISOString(),
+    ...(meta ?? {}),
+    id: state.id,
+    status: state.status,
+    currentPrice: toMajor(state.price),
+    bidIncrement: toMajor(state.increment),
+    nextBidPrice: toMajor(state.price + state.increment),
+    totalBids: state.bids,
+    prebidsCount: state.prebids,
+    lastBidder: state.lastBidderName,
+    lastBidderIsBot: state.lastBidderIsBot,
+    timeLeft: state.deadline === null ? null : Math.max(0, state.deadline - now),
+    endedAt: state.endedAt ? new Date(state.endedAt).toISOString() : null,
   }
+}
+
+/** Timers (docs/rules.md#calls): auction id -> whole seconds left. */
+export function timersInSeconds(timers: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const [id, ms] of Object.entries(timers)) out[id] = Math.ceil(ms / 1000)
+  return out
 }

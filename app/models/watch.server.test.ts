@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { createAuction, createUser } from '../../engine/test-support.ts'
 import { appEngine } from '../../tests/support/accounts.ts'
-import { cardMarks } from '~/models/prebids.server.ts'
+import { cardMarks } from '~/models/viewer-marks.server.ts'
 import {
   FINISHED_KEPT_MS,
   getWatchlist,

@@ -1,6 +1,6 @@
 import type { Engine } from '../../engine/index.ts'
-import { getAuctionById, getAuctionsByIds, type AuctionView } from '~/models/auction-live.server.ts'
-import { cardMarks } from '~/models/prebids.server.ts'
+import { getAuctionById, getAuctionsByIds, type AuctionView } from '~/models/auction-view.server.ts'
+import { cardMarks } from '~/models/viewer-marks.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { readRows } from '~/utils/sql.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'

@@ -1,7 +1,8 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import type { LiveAuction, LiveBid } from '~/models/live-auction.ts'
-import type { AuctionView } from '~/models/auction-live.server.ts'
+import type { LiveAuction } from '~/models/auction-json.ts'
+import type { LiveBid } from '~/models/bid-json.ts'
+import type { AuctionView } from '~/models/auction-view.server.ts'
 import { useSocket } from '~/utils/socket.tsx'
 
 const toMinor = (som: number) => Math.round(som * 100)

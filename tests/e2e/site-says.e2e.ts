@@ -230,7 +230,7 @@ describe('winners of the day', () => {
   for (const mode of modes) {
     test(`the home page lists the five auctions that finished last with their winners (${mode.name})`, async () => {
       // The rule itself (the latest five however long ago, not the last 24 hours) is checked on a
-      // quiet week's data in app/models/auction.server.test.ts; here, what the page shows.
+      // quiet week's data in app/models/auction-rows.server.test.ts; here, what the page shows.
       const winner = await newAccount()
       const latest = await createFinishedAuction({
         title: `Победитель дня ${Date.now().toString(36)}`,

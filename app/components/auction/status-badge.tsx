@@ -1,5 +1,5 @@
 import { useTranslation } from '~/i18n/use-translation.ts'
-import type { AuctionStatus } from '~/models/auction.server.ts'
+import type { AuctionStatus } from '~/models/auction-rows.server.ts'
 
 const styles: Record<AuctionStatus, string> = {
   live: 'bg-red-600 text-white',

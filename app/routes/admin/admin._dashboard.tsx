@@ -17,7 +17,7 @@ import {
   listBots,
 } from '~/models/admin-bots.server.ts'
 import { getSystemStats, getUpcomingBidPackages } from '~/models/admin-dashboard.server.ts'
-import { getOpenAuctionsPage } from '~/models/auction-live.server.ts'
+import { getOpenAuctionsPage } from '~/models/auction-view.server.ts'
 import { requireAdmin, requireAdminT } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import {

@@ -1,5 +1,5 @@
 import { deleteFinishedAuction } from '~/models/admin-auctions.server.ts'
-import { getAuctionById } from '~/models/auction-live.server.ts'
+import { getAuctionById } from '~/models/auction-view.server.ts'
 import { confirmRoute } from '~/services/confirm-route.server.ts'
 import { listBack } from '~/utils/admin-lists.ts'
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { createAuction } from '~/models/admin-auctions.server.ts'
 import { auctionJson } from '~/models/auction-json.ts'
-import { getOpenAuctionsPage } from '~/models/auction-live.server.ts'
+import { getOpenAuctionsPage } from '~/models/auction-view.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { pageParam } from '~/utils/http.ts'

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { getAuctionBids } from '~/models/auction-live.server.ts'
+import { getAuctionBids } from '~/models/auction-view.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { auctionJson } from '~/models/auction-json.ts'
-import { getAuctionBySlug } from '~/models/auction-live.server.ts'
+import { getAuctionBySlug } from '~/models/auction-view.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { apiError, json, translator } from '~/utils/api.server.ts'

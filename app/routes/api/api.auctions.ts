@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { auctionJson } from '~/models/auction-json.ts'
-import { getAuctionGroups } from '~/models/auction-live.server.ts'
+import { getAuctionGroups } from '~/models/auction-view.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { json } from '~/utils/api.server.ts'

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { timersInSeconds } from '~/models/live-auction.ts'
+import { timersInSeconds } from '~/models/auction-json.ts'
 import { json } from '~/utils/api.server.ts'
 
 // docs/rules.md#calls: auction id -> seconds left, straight from Redis (polled every second).

@@ -3,8 +3,8 @@ import { catalogRead } from '~/models/shared-reads.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // Auctions as Postgres keeps them (docs/decisions/004-redis-hot-source-of-truth.md): rows, lists,
-// counts and written bids. auction-live.server.ts merges a row with the auction's live state in
-// Redis; auction-json.ts gives the API's shapes.
+// counts and written bids. auction-view.server.ts merges a row with the auction's live state in
+// Redis; auction-json.ts and bid-json.ts give the JSON shapes.
 
 export type AuctionStatus = 'upcoming' | 'live' | 'finished'
 

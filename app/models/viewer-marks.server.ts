@@ -1,4 +1,10 @@
+import type { Engine } from '../../engine/index.ts'
+import { hasUserPrebid } from '~/models/auction-rows.server.ts'
+import { getAutoBid } from '~/models/autobid.server.ts'
 import { readRows } from '~/utils/sql.server.ts'
+
+// What pages show of the person viewing them on each auction: their prebids and watches on the
+// cards of the home, list and watchlist pages, their prebid and auto-bidder on an auction's page.
 
 // Plain SQL: signed-in home, list and auction pages read this on every view
 // (app/utils/sql.server.ts). A person's prebids and watch rows among the auctions a page shows,
@@ -38,3 +44,20 @@ export async function cardMarks(
 /** The ids of a few lists of cards. */
 export const idsOf = (...lists: Array<Array<{ id: string }>>) =>
   lists.flatMap((list) => list.map((card) => card.id))
+
+/** What the auction page shows of the person viewing it: their prebid on it and their auto-bidder. */
+export async function auctionViewerValues(
+  engine: Engine,
+  auction: { id: string; status: string },
+  user: { id: string } | null,
+) {
+  const [hasPrebid, autoBid] = await Promise.all([
+    user && auction.status === 'upcoming'
+      ? hasUserPrebid(auction.id, user.id).then(
+          (found) => found || engine.hasPrebid(auction.id, user.id),
+        )
+      : false,
+    user && auction.status !== 'finished' ? getAutoBid(engine, auction.id, user.id) : null,
+  ])
+  return { hasPrebid, autoBid }
+}

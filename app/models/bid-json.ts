@@ -1,8 +1,10 @@
-import type { AuctionMeta, AuctionState, RecentBid } from '../../engine/index.ts'
+import type { AuctionState, RecentBid } from '../../engine/index.ts'
+import type { AuctionBidRow } from '~/models/auction-rows.server.ts'
 import { toMajor } from '~/utils/money.ts'
 
-// The JSON shapes of live auction data (docs/rules.md#real-time-events), built from the engine's Redis state.
-// Money in som (0.01), as the API speaks; times in ms since the epoch (server clock).
+// Bids as JSON (docs/rules.md#real-time-events): the bid history of the pages, the API and the
+// real-time updates, from the engine's recent bids in Redis or the bids written to Postgres.
+// Money in som (0.01), as the API speaks; times as ISO strings.
 
 export type LiveBid = {
   id: string
@@ -33,22 +35,6 @@ export function bidStatus(status: AuctionState['status'], newest: boolean): BidS
   return null
 }
 
-export type LiveAuction = {
-  id: string
-  status: AuctionState['status']
-  currentPrice: number
-  bidIncrement: number
-  nextBidPrice: number
-  totalBids: number
-  prebidsCount: number
-  lastBidder: string | null
-  /** Absent while house bids are not disclosed (app/models/house-bids.ts). */
-  lastBidderIsBot?: boolean
-  /** Live: milliseconds left on the timer when this was read. */
-  timeLeft: number | null
-  endedAt: string | null
-} & Partial<AuctionMeta>
-
 // The engine gives the same object for the same recent bid each time it reads it (an update
 // or a page shows the newest bids again and again): each is presented once. Shared: read only.
 const presentedBids = new WeakMap<RecentBid, LiveBid>()
@@ -70,30 +56,18 @@ export function presentBid(bid: RecentBid): LiveBid {
   return presented
 }
 
-export function presentAuction(
-  state: AuctionState,
-  now: number,
-  meta?: AuctionMeta | null,
-): LiveAuction {
+/** A bid written to Postgres, in the shape of a live one. */
+export function auctionBidJson(row: AuctionBidRow): LiveBid {
   return {
-    ...(meta ?? {}),
-    id: state.id,
-    status: state.status,
-    currentPrice: toMajor(state.price),
-    bidIncrement: toMajor(state.increment),
-    nextBidPrice: toMajor(state.price + state.increment),
-    totalBids: state.bids,
-    prebidsCount: state.prebids,
-    lastBidder: state.lastBidderName,
-    lastBidderIsBot: state.lastBidderIsBot,
-    timeLeft: state.deadline === null ? null : Math.max(0, state.deadline - now),
-    endedAt: state.endedAt ? new Date(state.endedAt).toISOString() : null,
+    id: row.id,
+    amount: toMajor(row.amount),
+    isBot: row.isBot,
+    botName: row.botName,
+    isPrebid: row.isPrebid,
+    // A bot is the bidder as a person is (a deleted bot, like a deleted account, has none).
+    user:
+      row.user ??
+      (row.isBot && row.botId && row.botName ? { id: row.botId, username: row.botName } : null),
+    createdAt: row.createdAt.toISOString(),
   }
-}
-
-/** Timers (docs/rules.md#calls): auction id -> whole seconds left. */
-export function timersInSeconds(timers: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {}
-  for (const [id, ms] of Object.entries(timers)) out[id] = Math.ceil(ms / 1000)
-  return out
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { createAuction, createUser, testEngine } from '../../engine/test-support.ts'
-import { getHomeAuctionRows } from '~/models/auction.server.ts'
+import { getHomeAuctionRows } from '~/models/auction-rows.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -1,5 +1,4 @@
 import type { AuctionState, Engine } from '../../engine/index.ts'
-import { auctionBidJson } from '~/models/auction-json.ts'
 import {
   countAuctionBids,
   getAuctionBidRows,
@@ -12,13 +11,13 @@ import {
   getUpcomingRowsPage,
   type AuctionRow,
   type AuctionStatus,
-} from '~/models/auction.server.ts'
-import { presentBid, type LiveBid } from '~/models/live-auction.ts'
+} from '~/models/auction-rows.server.ts'
+import { auctionBidJson, presentBid, type LiveBid } from '~/models/bid-json.ts'
 import { recentRead } from '~/models/shared-reads.server.ts'
 
-// Auctions for people: the row from Postgres (auction.server.ts) with the live numbers from the
-// engine in Redis whenever the auction is not finished
-// (docs/decisions/004-redis-hot-source-of-truth.md).
+// Auctions for people: the row from Postgres (auction-rows.server.ts) with the live numbers from
+// the engine in Redis whenever the auction is not finished
+// (docs/decisions/004-redis-hot-source-of-truth.md). auction-json.ts gives the API's shapes.
 
 /** An auction as pages render it: money in minor units, times as ISO strings. */
 export type AuctionView = Omit<

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { createAuction, createUser, testEngine } from '../../engine/test-support.ts'
-import { getAuctionById } from '~/models/auction-live.server.ts'
+import { getAuctionById } from '~/models/auction-view.server.ts'
 
 test("a finished auction's last bidder is its winner, a person or a bot, and nobody without bids", async () => {
   const { engine, prisma } = testEngine()
