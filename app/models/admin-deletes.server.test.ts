@@ -2,7 +2,7 @@ import { expect, test, vi } from 'vitest'
 import { createUser, startNow, testEngine, upcomingAuction } from '../../engine/test-support.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { deleteAuction } from '~/models/admin-auctions.server.ts'
-import { deleteUser } from '~/models/admin-users.server.ts'
+import { deleteUserRecords } from '~/models/admin-users.server.ts'
 import { getPrisma, type PrismaClient } from '~/utils/db.server.ts'
 
 // Admin deletes against real Redis and Postgres (docs/decisions/029-nothing-paid-disappears.md).
@@ -35,12 +35,12 @@ test('a deleted account leaves the engine in the same step; a failed engine step
   await prisma.auction.update({ where: { id: auction.id }, data: { prebidsCount: 1 } })
 
   const failing = vi.spyOn(engine, 'removeUser').mockRejectedValueOnce(new Error('Redis is down'))
-  await expect(deleteUser(engine, 'an-admin', user.id)).rejects.toThrow('Redis is down')
+  await expect(deleteUserRecords(engine, user.id)).rejects.toThrow('Redis is down')
   expect(await prisma.user.count({ where: { id: user.id } })).toBe(1)
   expect(await engine.hasPrebid(auction.id, user.id)).toBe(true)
   failing.mockRestore()
 
-  await deleteUser(engine, 'an-admin', user.id)
+  await deleteUserRecords(engine, user.id)
   expect(await prisma.user.count({ where: { id: user.id } })).toBe(0)
   expect(await engine.hasPrebid(auction.id, user.id)).toBe(false)
   expect(await engine.getState(auction.id)).toMatchObject({ prebids: 0 })

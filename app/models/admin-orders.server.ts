@@ -1,6 +1,3 @@
-import { creditPackageOrder, type Engine } from '../../engine/index.ts'
-import { alertAfter } from '~/services/alerts/enqueue.server.ts'
-import { log } from '~/utils/logger.server.ts'
 import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
@@ -78,15 +75,11 @@ export async function listOrders({
 export type AdminOrderView = Awaited<ReturnType<typeof listOrders>>['orders'][number]
 
 /**
- * An admin's status change: only the forward moves of adminTransitions. A bid package's order
- * marked paid (cash at the office) has its bids credited at once, or by the order worker.
+ * Writes an admin's status change: only the forward moves of adminTransitions, and only while
+ * the order is still as read. The order's bids (a bid package's) for the caller
+ * (app/services/order-status.server.ts), which credits them once it is marked paid.
  */
-export async function setOrderStatus(
-  engine: Engine,
-  id: string,
-  status: OrderStatusName,
-  now = new Date(),
-) {
+export async function writeOrderStatus(id: string, status: OrderStatusName, now = new Date()) {
   const prisma = getPrisma()
   const order = await prisma.order.findUnique({
     where: { id },
@@ -109,22 +102,12 @@ export async function setOrderStatus(
   })
   // Changed meanwhile (a payment, the expiry worker or another admin).
   if (changed.count === 0) throw new DomainError(409, 'admin-orders:errors.transition')
-  if (status === 'paid' && order.bids > 0) {
-    await creditPackageOrder(engine, id).catch((error: unknown) => {
-      log.warn('bid-package order not credited yet', { orderId: id, error: String(error) })
-    })
-  }
-  const row = await prisma.order.findUniqueOrThrow({ where: { id }, select: adminSelect })
-  if (status === 'shipped' && row.user)
-    await alertAfter([
-      {
-        userId: row.user.id,
-        kind: 'orderShipped',
-        key: `orderShipped:${id}`,
-        auctionId: row.auction.id,
-        orderId: id,
-      },
-    ])
+  return { bids: order.bids }
+}
+
+/** An order that exists, as the admin sees it (after a change). */
+export async function readAdminOrder(id: string, now = new Date()) {
+  const row = await getPrisma().order.findUniqueOrThrow({ where: { id }, select: adminSelect })
   return adminView(row, now)
 }
 

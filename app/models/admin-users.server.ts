@@ -8,7 +8,6 @@ import {
   isPhoneTaken,
   isUsernameTaken,
 } from '~/models/user.server.ts'
-import { endSessions } from '~/services/auth.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import type { UserEditInput } from '~/validation/admin-users.ts'
@@ -151,21 +150,24 @@ export async function editUser(
 }
 
 /**
- * Deletes an account: sessions, prebids and auto-bidders go; bids and wins stay on the auctions
- * without a name (docs/decisions/012-admin-deletes.md). An admin cannot delete themself; an
- * account whose orders hold money, or with a payment pending, stays
- * (docs/decisions/029-nothing-paid-disappears.md).
+ * Refuses an admin's delete of this account unless it is another's, exists, and has no order
+ * holding money and no payment pending (docs/decisions/029-nothing-paid-disappears.md).
  */
-export async function deleteUser(engine: Engine, adminId: string, id: string) {
+export async function assertDeletableByAdmin(adminId: string, id: string) {
   if (id === adminId) throw new DomainError(409, 'errors.deleteSelf')
   const prisma = getPrisma()
   const exists = await prisma.user.findUnique({ where: { id }, select: { id: true } })
   if (!exists) throw new DomainError(404, 'errors.userNotFound')
   await assertUserDeletable(prisma, id)
-  // Their sessions end first, as at "log out everywhere": the bid calls' cached copies go and
-  // their open pages are disconnected; if that cannot be made certain, the account stays
-  // (app/services/auth.server.ts).
-  await endSessions(engine, { userId: id })
+}
+
+/**
+ * Deletes an account whose sessions have ended (app/services/delete-user.server.ts): prebids and
+ * auto-bidders go; bids and wins stay on the auctions without a name
+ * (docs/decisions/012-admin-deletes.md). The money is checked again under the account's lock.
+ */
+export async function deleteUserRecords(engine: Engine, id: string) {
+  const prisma = getPrisma()
   await prisma.$transaction(async (tx) => {
     // Held until the end, so that no payment or order of theirs is written meanwhile.
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${id} FOR UPDATE`

@@ -1,10 +1,6 @@
 import { isLanguage } from '~/i18n/config.ts'
-import {
-  ALERT_KINDS,
-  type AlertChannelName,
-  type AlertKind,
-} from '~/services/alerts/channel.server.ts'
-import { isQuietHour, type QuietHours } from '~/services/alerts/quiet-hours.ts'
+import { ALERT_KINDS, type AlertChannelName, type AlertKind } from '~/models/alert-kinds.ts'
+import { isQuietHour, type QuietHours } from '~/utils/quiet-hours.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { readRows } from '~/utils/sql.server.ts'

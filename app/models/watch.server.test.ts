@@ -7,10 +7,10 @@ import {
   getWatchlist,
   setWatching,
   watchedAmong,
+  watchedAuctions,
   watchersOf,
   WATCHLIST_PAGE,
 } from '~/models/watch.server.ts'
-import { watchedAuctions } from '~/services/telegram/watched-auctions.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // The watchlist's rule on the real Postgres (docs/rules.md#watchlist): a prebid counts as

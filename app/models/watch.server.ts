@@ -116,13 +116,17 @@ const WATCHED_OPEN_SQL = `SELECT a.title, a.slug, a.status::text AS status
   ORDER BY CASE a.status WHEN 'live' THEN 0 ELSE 1 END, a."startTime", a.id
   LIMIT $2`
 
-/** The person's live and upcoming watched auctions, live first, then by start (at most `limit`). */
-export async function watchedOpen(userId: string, limit: number) {
-  return readRows<{ title: string; slug: string; status: 'live' | 'upcoming' }>(
-    'watched-open',
-    WATCHED_OPEN_SQL,
-    [userId, limit],
-  )
+export type WatchedAuction = { title: string; slug: string; status: 'live' | 'upcoming' }
+
+/** At most this many for the bot: a Telegram message holds 4096 characters. */
+const BOT_WATCHLIST_LIMIT = 20
+
+/**
+ * What the Telegram bot's /watchlist lists (app/services/telegram/bot.server.ts): the person's
+ * live and upcoming watched auctions, live first, then by start (the site's list's rule).
+ */
+export async function watchedAuctions(userId: string): Promise<WatchedAuction[]> {
+  return readRows<WatchedAuction>('watched-open', WATCHED_OPEN_SQL, [userId, BOT_WATCHLIST_LIMIT])
 }
 
 const WATCHERS_SQL = `SELECT "userId" FROM "Watch" WHERE "auctionId" = $1 AND watching

@@ -9,7 +9,8 @@ import {
   packageOrderReference,
 } from '../../engine/index.ts'
 import { createAuction, updateAuction } from '~/models/admin-auctions.server.ts'
-import { getAdminOrder, setOrderStatus } from '~/models/admin-orders.server.ts'
+import { getAdminOrder } from '~/models/admin-orders.server.ts'
+import { setOrderStatus } from '~/services/order-status.server.ts'
 import { setDelivery } from '~/models/order.server.ts'
 import { createOrderPayment, getUserOrder, orderNotPayable } from '~/models/payment.server.ts'
 import { applyPaymentEvent } from '~/services/payments/apply-event.server.ts'

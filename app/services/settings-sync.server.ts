@@ -1,6 +1,8 @@
 import type { Engine } from '../../engine/index.ts'
-import { settingsChanged } from '~/models/settings.server.ts'
+import { writeSettings } from '~/models/admin-settings.server.ts'
+import { getSettings, settingsChanged } from '~/models/settings.server.ts'
 import { errorFields, log } from '~/utils/logger.server.ts'
+import type { SettingsInput } from '~/validation/admin-settings.ts'
 
 // An admin's save of the settings shows at once on the instance that saved it and within
 // SETTINGS_POLL_MS (plus a page's render) on every other (docs/rules.md#settings,
@@ -9,6 +11,13 @@ import { errorFields, log } from '~/utils/logger.server.ts'
 
 /** How often an instance looks at the settings counter. */
 export const SETTINGS_POLL_MS = 250
+
+/** An admin's save of the settings form: written, announced, and read back as pages will see it. */
+export async function saveSettings(engine: Engine, input: SettingsInput) {
+  await writeSettings(input)
+  await announceSettingsChange(engine)
+  return getSettings()
+}
 
 /** After a save: this process forgets the old settings at once, the others when they look. */
 export async function announceSettingsChange(engine: Engine) {

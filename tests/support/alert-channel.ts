@@ -1,9 +1,5 @@
-import type {
-  AlertChannel,
-  AlertChannelName,
-  AlertMessage,
-  SendOutcome,
-} from '~/services/alerts/channel.server.ts'
+import type { AlertChannelName } from '~/models/alert-kinds.ts'
+import type { AlertChannel, AlertMessage, SendOutcome } from '~/services/alerts/channel.server.ts'
 
 /** An answer the channel was told to give: an outcome, or a function that may throw or hang. */
 type Answer = SendOutcome | (() => SendOutcome | Promise<SendOutcome>)

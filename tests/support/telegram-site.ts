@@ -25,7 +25,7 @@ export async function startTelegramSite() {
   const { createUser } = await import('~/models/user.server.ts')
   const { createSession } = await import('~/services/auth.server.ts')
   const { getSettings } = await import('~/models/settings.server.ts')
-  const { saveSettings } = await import('~/models/admin-settings.server.ts')
+  const { saveSettings } = await import('~/services/settings-sync.server.ts')
   const { settingsSchema } = await import('~/validation/admin-settings.ts')
   const webhookRoute = await import('~/routes/api/api.telegram.webhook.ts')
   const profileRoute = await import('~/routes/account/profile_.telegram.ts')

@@ -1,4 +1,4 @@
-import { deleteUser } from '~/models/admin-users.server.ts'
+import { deleteUser } from '~/services/delete-user.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
 import { confirmRoute } from '~/services/confirm-route.server.ts'
 import { listBack } from '~/utils/admin-lists.ts'

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { DomainError } from '~/utils/domain-error.ts'
-import { setOrderStatus } from '~/models/admin-orders.server.ts'
+import { setOrderStatus } from '~/services/order-status.server.ts'
 import { orderJson } from '~/models/order.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'

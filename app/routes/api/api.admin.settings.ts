@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { saveSettings } from '~/models/admin-settings.server.ts'
+import { saveSettings } from '~/services/settings-sync.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'

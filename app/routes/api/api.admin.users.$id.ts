@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { deleteUser, editUser } from '~/models/admin-users.server.ts'
+import { editUser } from '~/models/admin-users.server.ts'
+import { deleteUser } from '~/services/delete-user.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { idempotencyKeySchema, userEditSchema } from '~/validation/admin-users.ts'

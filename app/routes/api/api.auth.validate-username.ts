@@ -1,4 +1,4 @@
-import { availabilityAction } from '~/models/availability.server.ts'
+import { availabilityAction } from '~/services/availability.server.ts'
 import { methodNotAllowed } from '~/utils/api.server.ts'
 
 export const action = availabilityAction('username')

@@ -1,23 +1,8 @@
+import type { AlertChannelName, AlertKind } from '~/models/alert-kinds.ts'
+
 // What every alert channel (Telegram, Web Push) offers the alert queue
 // (docs/rules.md#alerts): the queue decides what to send, to whom and when; a channel only
 // knows how to reach one person, and says how the attempt went.
-
-/** The alerts a person can choose per channel in the profile. */
-export const ALERT_KINDS = [
-  'startsSoon',
-  'started',
-  'outbid',
-  'won',
-  'offered',
-  'orderLapses24h',
-  'orderLapses2h',
-  'paymentCredited',
-  'orderShipped',
-] as const
-export type AlertKind = (typeof ALERT_KINDS)[number]
-
-export const ALERT_CHANNELS = ['telegram', 'push'] as const
-export type AlertChannelName = (typeof ALERT_CHANNELS)[number]
 
 /** One alert, already in the person's language. */
 export type AlertMessage = {

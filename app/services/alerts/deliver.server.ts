@@ -3,7 +3,7 @@ import type { AlertChannel } from '~/services/alerts/channel.server.ts'
 import { deliveryStatus, recordOutcome } from '~/services/alerts/deliveries.server.ts'
 import { alertMessage } from '~/services/alerts/message.server.ts'
 import type { AlertJob } from '~/services/alerts/queue-keys.server.ts'
-import { quietUntil } from '~/services/alerts/quiet-hours.ts'
+import { quietUntil } from '~/utils/quiet-hours.ts'
 
 // One attempt at one queued alert (docs/rules.md#alerts): what the queue does with it next.
 

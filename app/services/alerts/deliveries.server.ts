@@ -1,4 +1,4 @@
-import type { AlertChannelName, AlertKind } from '~/services/alerts/channel.server.ts'
+import type { AlertChannelName, AlertKind } from '~/models/alert-kinds.ts'
 import type { AlertJob } from '~/services/alerts/queue-keys.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 

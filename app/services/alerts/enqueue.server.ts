@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
-import type { AlertChannel, AlertKind } from '~/services/alerts/channel.server.ts'
+import type { AlertKind } from '~/models/alert-kinds.ts'
+import type { AlertChannel } from '~/services/alerts/channel.server.ts'
 import { alertChannels, enabledChannels } from '~/services/alerts/channels.server.ts'
 import { recordPending } from '~/services/alerts/deliveries.server.ts'
 import {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { ALERT_CHANNELS, type AlertChannelName } from '~/services/alerts/channel.server.ts'
+import { ALERT_CHANNELS, type AlertChannelName } from '~/models/alert-kinds.ts'
 import {
   ALERT_GROUP,
   alertQueueKeys,

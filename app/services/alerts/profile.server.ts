@@ -4,7 +4,7 @@ import { getAlertChoices, saveAlertChoices } from '~/models/alert-choices.server
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { getWatchlist } from '~/models/watch.server.ts'
-import { ALERT_KINDS } from '~/services/alerts/channel.server.ts'
+import { ALERT_KINDS } from '~/models/alert-kinds.ts'
 import { enabledChannels } from '~/services/alerts/channels.server.ts'
 import { ALERTS_NS } from '~/services/alerts/message.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'

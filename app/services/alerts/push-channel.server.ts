@@ -9,12 +9,8 @@ import {
 import { pushAgent, refusedBeforeSend } from '~/services/push/endpoint.server.ts'
 import { siteVapid } from '~/services/push/push.server.ts'
 import type { Vapid } from '~/utils/env-push.server.ts'
-import type {
-  AlertChannel,
-  AlertKind,
-  AlertMessage,
-  SendOutcome,
-} from '~/services/alerts/channel.server.ts'
+import type { AlertKind } from '~/models/alert-kinds.ts'
+import type { AlertChannel, AlertMessage, SendOutcome } from '~/services/alerts/channel.server.ts'
 
 // The Web Push alert channel (docs/push.md): an alert goes to each of the person's devices
 // through their push services (RFC 8030), signed with the site's VAPID key (RFC 8292) and

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import type { AlertChannelName, AlertKind } from '~/services/alerts/channel.server.ts'
+import type { AlertChannelName, AlertKind } from '~/models/alert-kinds.ts'
 
 // The alert queue's Redis keys and the one way onto it (docs/operations.md#the-alert-queue).
 // Every key shares the engine's hash tag, so the scripts below run on one Redis primary. Each

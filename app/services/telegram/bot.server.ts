@@ -17,7 +17,7 @@ import { getEnv } from '~/utils/env.server.ts'
 import type { TelegramConfig } from '~/utils/env-telegram.server.ts'
 import { setCommandsMenu } from './commands.server.ts'
 import { botLanguage } from './config.server.ts'
-import { watchedAuctions } from './watched-auctions.server.ts'
+import { watchedAuctions } from '~/models/watch.server.ts'
 
 // The site's bot (docs/rules.md#telegram), on grammY (https://grammy.dev): /start <token>
 // links the chat, /watchlist, /balance, /stop and /help answer in the person's language, and

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { bishkekHour, quietUntil } from '~/services/alerts/quiet-hours.ts'
+import { bishkekHour, quietUntil } from '~/utils/quiet-hours.ts'
 
 // Quiet hours in Bishkek time (UTC+6 all year).
 const at = (utcHour: number, minute = 0) => Date.UTC(2026, 10, 27, utcHour, minute)
