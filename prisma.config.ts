@@ -16,7 +16,8 @@ process.env.DATABASE_URL ||= 'postgresql://unset@localhost:5432/unset'
 export default defineConfig({
   experimental: { adapter: true },
   engine: 'js',
-  schema: 'prisma/schema.prisma',
+  // A folder: the generator and datasource in schema.prisma, the models by topic beside it.
+  schema: 'prisma/schema',
   migrations: {
     path: 'prisma/migrations',
     seed: 'tsx prisma/seed.ts',

@@ -11,7 +11,7 @@ type Db = PrismaClient | Prisma.TransactionClient
 /**
  * An order that stands for money or goods: paid, shipped or delivered, or with any payment
  * record at all (pending, paid or not). The database refuses to delete an order with a payment
- * (prisma/schema.prisma), whatever the app checks.
+ * (prisma/schema/payments.prisma), whatever the app checks.
  */
 const holdsMoney = {
   OR: [{ status: { in: ['paid', 'shipped', 'delivered'] } }, { payments: { some: {} } }],

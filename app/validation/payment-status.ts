@@ -1,4 +1,4 @@
-// The statuses a Payment row can have (prisma/schema.prisma PaymentStatus), for filters.
+// The statuses a Payment row can have (prisma/schema/payments.prisma PaymentStatus), for filters.
 export const paymentStatuses = [
   'pending',
   'paid',

@@ -92,7 +92,7 @@ export async function deployMigrations(databaseUrl: string, only?: string[]) {
         'export default defineConfig({',
         '  experimental: { adapter: true },',
         "  engine: 'js',",
-        `  schema: ${JSON.stringify(path.join(root, 'prisma', 'schema.prisma'))},`,
+        `  schema: ${JSON.stringify(path.join(root, 'prisma', 'schema'))},`,
         `  migrations: { path: ${JSON.stringify(folder)} },`,
         '  async adapter() {',
         '    return migrationAdapter(process.env.DATABASE_URL)',

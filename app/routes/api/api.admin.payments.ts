@@ -8,9 +8,9 @@ import { paymentStatusParam } from '~/validation/payment-status.ts'
 
 /**
  * GET ?status=&page= -> {payments, status, total, page, totalPages}: newest first, money in som.
- * A status that is none of prisma/schema.prisma's PaymentStatus is a 400 (a mistyped filter
- * must not answer every payment); a page that is no number counts as 1, one past the end as
- * the last.
+ * A status that is none of PaymentStatus (prisma/schema/payments.prisma) is a 400 (a mistyped
+ * filter must not answer every payment); a page that is no number counts as 1, one past the end
+ * as the last.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return adminApi(request, async () => {
