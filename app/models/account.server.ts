@@ -1,5 +1,5 @@
 import type { AuctionStatus } from '~/models/auction-rows.server.ts'
-import { DuplicateError, duplicateField, isEmailTaken, isPhoneTaken } from '~/models/user.server.ts'
+import { duplicateField, isEmailTaken, isPhoneTaken, takenRefusal } from '~/models/user.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { readRows } from '~/utils/sql.server.ts'
 import { toMajor } from '~/utils/money.ts'
@@ -12,10 +12,10 @@ import type { ProfileInput } from '~/validation/user.ts'
 export const RECENT_BIDS = 10
 export const BID_HISTORY_LIMIT = 100
 
-/** Saves the profile form; a taken email or phone is a DuplicateError. */
+/** Saves the profile form; a taken email or phone is refused (takenRefusal, 409 at its field). */
 export async function updateProfile(userId: string, input: ProfileInput) {
-  if (await isEmailTaken(input.email, userId)) throw new DuplicateError('email')
-  if (input.phone && (await isPhoneTaken(input.phone, userId))) throw new DuplicateError('phone')
+  if (await isEmailTaken(input.email, userId)) throw takenRefusal('email')
+  if (input.phone && (await isPhoneTaken(input.phone, userId))) throw takenRefusal('phone')
   try {
     await getPrisma().user.update({
       where: { id: userId },
@@ -30,7 +30,7 @@ export async function updateProfile(userId: string, input: ProfileInput) {
     })
   } catch (error) {
     const field = duplicateField(error)
-    if (field) throw new DuplicateError(field)
+    if (field) throw takenRefusal(field)
     throw error
   }
 }

@@ -3,6 +3,7 @@ import type { Engine } from '../../engine/index.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { errorFields, log } from '~/utils/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 
 // Accounts: creation with the free bids, password checks, availability, profile.
 
@@ -76,10 +77,15 @@ export async function isPhoneTaken(phone: string, exceptUserId?: string) {
   return Boolean(user)
 }
 
-export class DuplicateError extends Error {
-  constructor(public readonly field: 'username' | 'email' | 'phone') {
-    super(`${field} taken`)
-  }
+const TAKEN = {
+  username: 'validation.usernameTaken',
+  email: 'validation.emailTaken',
+  phone: 'validation.phoneTaken',
+} as const
+
+/** A username, email or phone someone else has: 409, said at its field. */
+export function takenRefusal(field: keyof typeof TAKEN) {
+  return new DomainError(409, TAKEN[field], field)
 }
 
 function duplicateField(error: unknown): 'username' | 'email' | 'phone' | null {
@@ -114,8 +120,8 @@ export async function createUser(
     freeBidsNow?: () => Promise<boolean>
   },
 ) {
-  if (await isUsernameTaken(input.username)) throw new DuplicateError('username')
-  if (await isEmailTaken(input.email)) throw new DuplicateError('email')
+  if (await isUsernameTaken(input.username)) throw takenRefusal('username')
+  if (await isEmailTaken(input.email)) throw takenRefusal('email')
   const passwordHash = await hashPassword(input.password)
   // With "free bids need a verified phone" they wait for the phone (verifyPhone).
   const { freeBidsNeedPhone } = await getSettings()
@@ -135,7 +141,7 @@ export async function createUser(
     })
   } catch (error) {
     const field = duplicateField(error)
-    if (field) throw new DuplicateError(field)
+    if (field) throw takenRefusal(field)
     throw error
   }
   // The account exists by now: refusing the registration would leave a person who cannot

@@ -16,13 +16,15 @@ import {
   type CurrentUser,
 } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { loginSchema } from '~/validation/user.ts'
 import { loginHref } from '~/utils/login-href.ts'
 
 // remix-auth's form strategy checks the credentials; the session itself is a Postgres row whose
 // id travels in a signed cookie (services/session.server.ts).
 
-export class InvalidCredentials extends Error {}
+/** A login or password that does not match an account: 401 "invalid credentials". */
+const invalidCredentials = () => new DomainError(401, 'auth.invalidCredentials')
 
 export const authenticator = new Authenticator<string>()
 authenticator.use(
@@ -31,9 +33,9 @@ authenticator.use(
       username: form.get('username'),
       password: form.get('password'),
     })
-    if (!parsed.success) throw new InvalidCredentials()
+    if (!parsed.success) throw invalidCredentials()
     const userId = await verifyLogin(parsed.data.username, parsed.data.password)
-    if (!userId) throw new InvalidCredentials()
+    if (!userId) throw invalidCredentials()
     return userId
   }),
   'form',

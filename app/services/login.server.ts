@@ -1,12 +1,13 @@
 import type { Engine } from '../../engine/index.ts'
 import { grantOwedFreeBids } from '~/models/user.server.ts'
-import { authenticator, createSession, InvalidCredentials } from '~/services/auth.server.ts'
+import { authenticator, createSession } from '~/services/auth.server.ts'
 import {
   loginFailed,
   loginSucceeded,
   startLoginAttempt,
   type RateLimited,
 } from '~/services/rate-limit.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import type { LoginInput } from '~/validation/user.ts'
 
 // Logging in, one set of steps for the /login page and POST /api/auth/login. Each of them
@@ -16,7 +17,8 @@ import type { LoginInput } from '~/validation/user.ts'
 export type LoginResult =
   | { ok: true; userId: string; cookie: string }
   | RateLimited
-  | { ok: false; status: 401; message: 'auth.invalidCredentials' }
+  /** Invalid credentials: the refusal's text key. */
+  | { ok: false; status: 401; message: string }
 
 /**
  * Counts the attempt (rate-limit.server.ts: the waits after failures of this username from this
@@ -41,11 +43,9 @@ export async function logIn(
       new Request(request.url, { method: 'POST', body: form }),
     )
   } catch (error) {
-    if (error instanceof InvalidCredentials) {
-      await loginFailed(credentials.username)
-      return { ok: false, status: 401, message: 'auth.invalidCredentials' }
-    }
-    throw error
+    if (!(error instanceof DomainError)) throw error
+    await loginFailed(credentials.username)
+    return { ok: false, status: 401, message: error.key }
   }
   await loginSucceeded(credentials.username, clientIp)
   await grantOwedFreeBids(engine, userId)

@@ -1,10 +1,5 @@
 import type { Engine } from '../../engine/index.ts'
-import {
-  createUser,
-  DuplicateError,
-  grantOwedFreeBids,
-  unfinishedRegistration,
-} from '~/models/user.server.ts'
+import { createUser, grantOwedFreeBids, unfinishedRegistration } from '~/models/user.server.ts'
 import { createSession } from '~/services/auth.server.ts'
 import {
   freeBidsPerAddress,
@@ -12,6 +7,7 @@ import {
   limits,
   type RateLimited,
 } from '~/services/rate-limit.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import type { RegisterInput } from '~/validation/user.ts'
 
 // Registration, one set of steps for the /login page's register tab and POST /api/auth/register.
@@ -27,12 +23,8 @@ export type RegistrationResult =
       freeBidsOnPhone: boolean
     }
   | RateLimited
-  | {
-      ok: false
-      status: 409
-      field: DuplicateError['field']
-      message: `validation.${DuplicateError['field']}Taken`
-    }
+  /** A taken username or email (takenRefusal): its field and text key. */
+  | { ok: false; status: 409; field: string; message: string }
 
 /**
  * Whether a new account from this address gets its free bids now: at most
@@ -68,7 +60,7 @@ export async function register(
       freeBidsNow: () => freeBidsAllowedFrom(clientIp),
     }))
   } catch (error) {
-    if (!(error instanceof DuplicateError)) throw error
+    if (!(error instanceof DomainError) || !error.field) throw error
     // The same person sending the form again after a registration that failed on the way
     // finishes that one (docs/decisions/043-free-bids-owed.md).
     const unfinished = await unfinishedRegistration(input)
@@ -85,7 +77,7 @@ export async function register(
       ok: false,
       status: 409,
       field: error.field,
-      message: `validation.${error.field}Taken`,
+      message: error.key,
     }
   }
   return {

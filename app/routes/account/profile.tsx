@@ -32,7 +32,6 @@ import {
 } from '~/models/account.server.ts'
 import { listUserOrders } from '~/models/order.server.ts'
 import { deviceKeys } from '~/models/push-subscription.server.ts'
-import { DuplicateError } from '~/models/user.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
 import { requireUser } from '~/services/auth.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
@@ -45,6 +44,7 @@ import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 import { readForm } from '~/utils/form.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { pageParam } from '~/utils/http.ts'
 
 const i18n = i18nRoute([ORDERS_NS, PUSH_NS, TELEGRAM_NS, 'watch', 'alerts'])
@@ -104,11 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await updateProfile(user.id, submission.value)
   } catch (error) {
-    if (!(error instanceof DuplicateError)) throw error
-    return failed(
-      409,
-      submission.reply({ fieldErrors: { [error.field]: [`validation.${error.field}Taken`] } }),
-    )
+    if (!(error instanceof DomainError) || !error.field) throw error
+    return failed(error.status, submission.reply({ fieldErrors: { [error.field]: [error.key] } }))
   }
   return redirectWithToast('/profile', { type: 'success', description: t('profile.saved') })
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { adminApi } from '~/services/admin.server.ts'
-import { ImageRefused, storeProductImage } from '~/services/images/product-image.server.ts'
+import { storeProductImage } from '~/services/images/product-image.server.ts'
 import { fileBytes } from '~/services/images/upload.server.ts'
 import { apiError, json, methodNotAllowed } from '~/utils/api.server.ts'
 import { formOf } from '~/utils/form.server.ts'
@@ -8,7 +8,8 @@ import { BodyTooLarge, MAX_UPLOAD_BYTES } from '~/utils/request-body.server.ts'
 
 /**
  * POST multipart/form-data with the file in `image` -> 201 `{imageUrl, width, height}`: a product
- * image kept in its widths (docs/rules.md#product-images), for an auction's `imageUrl`.
+ * image kept in its widths (docs/rules.md#product-images), for an auction's `imageUrl`. A file
+ * that is not taken is a DomainError, answered by adminApi with its status and reason.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request)
@@ -22,12 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const file = form?.get('image')
     if (!(file instanceof File) || file.size === 0) return apiError(400, t('errors.imageMissing'))
-    try {
-      return json(await storeProductImage(await fileBytes(file)), 201)
-    } catch (error) {
-      if (error instanceof ImageRefused) return apiError(error.status, t(error.key))
-      throw error
-    }
+    return json(await storeProductImage(await fileBytes(file)), 201)
   })
 }
 

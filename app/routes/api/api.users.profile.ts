@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { updateProfile } from '~/models/account.server.ts'
-import { DuplicateError } from '~/models/user.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
 import {
   apiError,
@@ -11,6 +10,7 @@ import {
   translator,
   validate,
 } from '~/utils/api.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { profileSchema } from '~/validation/user.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await updateProfile(user.id, input)
   } catch (error) {
-    if (error instanceof DuplicateError) return apiError(409, t(`validation.${error.field}Taken`))
+    if (error instanceof DomainError) return apiError(error.status, t(error.key))
     throw error
   }
   return json({ user: await getUserView(context.engine, user.id) })

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { longPng } from '../../../tests/support/images.ts'
 import { storedImage } from '~/utils/product-image.ts'
 import {
-  ImageRefused,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_SIDE,
   storeProductImage as storeIn,
 } from '~/services/images/product-image.server.ts'
 import { folderStore, type ImageStore } from '~/services/images/store.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 
 // Uploads become product images: checked by content, kept upright in their widths as WebP and
 // JPEG, once per content. Real sharp, real files in a folder of this test's own.
@@ -45,7 +45,7 @@ const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
     (error: unknown) =>
-      error instanceof ImageRefused ? { key: error.key, status: error.status } : error,
+      error instanceof DomainError ? { key: error.key, status: error.status } : error,
   )
 
 const storeProductImage = (bytes: Uint8Array) => storeIn(bytes, store)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { getImageStore, type ImageStore } from '~/services/images/store.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import {
   imageFileUrl,
   imageKey,
@@ -26,20 +27,16 @@ export const MAX_IMAGE_SIDE = 10_000
 
 const FORMATS = new Set(['jpeg', 'png', 'webp'])
 
-/** An upload that is not taken, with the text key that says why and the status to answer. */
-export class ImageRefused extends Error {
-  constructor(
-    readonly key:
-      | 'errors.imageType'
-      | 'errors.imageTooLarge'
-      | 'errors.imagePixels'
-      | 'errors.imageSide'
-      | 'errors.imageBroken',
-    readonly status = 400,
-  ) {
-    super(key)
-  }
-}
+/** An upload that is not taken: the text key ("admin" namespace) that says why, 400 or `status`. */
+const refused = (
+  key:
+    | 'errors.imageType'
+    | 'errors.imageTooLarge'
+    | 'errors.imagePixels'
+    | 'errors.imageSide'
+    | 'errors.imageBroken',
+  status = 400,
+) => new DomainError(status, key)
 
 const encoders: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
   webp: (image) => image.webp({ quality: 72, effort: 4 }),
@@ -56,20 +53,20 @@ const encoders: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
  * same image, kept once.
  */
 export async function storeProductImage(bytes: Uint8Array, store: ImageStore = getImageStore()) {
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRefused('errors.imageTooLarge', 413)
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw refused('errors.imageTooLarge', 413)
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   let metadata: sharp.Metadata
   try {
     metadata = await sharp(input).metadata()
   } catch {
-    throw new ImageRefused('errors.imageType')
+    throw refused('errors.imageType')
   }
-  if (!FORMATS.has(metadata.format ?? '')) throw new ImageRefused('errors.imageType')
+  if (!FORMATS.has(metadata.format ?? '')) throw refused('errors.imageType')
   const { width: storedWidth, height: storedHeight } = metadata
-  if (!storedWidth || !storedHeight) throw new ImageRefused('errors.imageBroken')
+  if (!storedWidth || !storedHeight) throw refused('errors.imageBroken')
   if (storedWidth > MAX_IMAGE_SIDE || storedHeight > MAX_IMAGE_SIDE)
-    throw new ImageRefused('errors.imageSide')
-  if (storedWidth * storedHeight > MAX_IMAGE_PIXELS) throw new ImageRefused('errors.imagePixels')
+    throw refused('errors.imageSide')
+  if (storedWidth * storedHeight > MAX_IMAGE_PIXELS) throw refused('errors.imagePixels')
   // EXIF orientations 5 to 8 turn the picture a quarter: width and height trade places.
   const turned = (metadata.orientation ?? 1) >= 5
   const [sourceWidth, sourceHeight] = turned
@@ -92,7 +89,7 @@ export async function storeProductImage(bytes: Uint8Array, store: ImageStore = g
       .raw()
       .toBuffer({ resolveWithObject: true })
   } catch {
-    throw new ImageRefused('errors.imageBroken')
+    throw refused('errors.imageBroken')
   }
   const raw = {
     width: largest.info.width,

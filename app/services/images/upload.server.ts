@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
-import { ImageRefused, storeProductImage } from '~/services/images/product-image.server.ts'
+import { storeProductImage } from '~/services/images/product-image.server.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { readForm } from '~/utils/form.server.ts'
 import { MAX_UPLOAD_BYTES } from '~/utils/request-body.server.ts'
 
@@ -13,7 +14,7 @@ export async function fileBytes(file: File) {
  * The file a form carries as `image`, when one was chosen, kept as a product image: its address
  * takes the place of the form's `imageUrl`. The refusal when the file is not taken, else null.
  */
-export async function keepUploadedImage(form: FormData): Promise<ImageRefused | null> {
+export async function keepUploadedImage(form: FormData): Promise<DomainError | null> {
   const file = form.get('image')
   form.delete('image')
   if (!(file instanceof File) || file.size === 0) return null
@@ -22,7 +23,7 @@ export async function keepUploadedImage(form: FormData): Promise<ImageRefused | 
     form.set('imageUrl', imageUrl)
     return null
   } catch (error) {
-    if (error instanceof ImageRefused) return error
+    if (error instanceof DomainError) return error
     throw error
   }
 }
