@@ -4,6 +4,33 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// Imports refused by place. A file gets the restrictions of the last block below that sets
+// `no-restricted-imports` for it, so each block lists every restriction that applies.
+
+// The engine is used only through engine/index.ts (tests may also use its test support).
+// engine/types.ts, its vocabulary without imports, is the one other file the app may use:
+// browser code needs its limits and cannot take index.ts, which brings Redis along.
+const engineThroughIndex = {
+  group: ['**/engine/**', '!**/engine/index.ts', '!**/engine/types.ts'],
+  message: 'Import the engine through engine/index.ts.',
+}
+const engineInTests = {
+  group: [...engineThroughIndex.group, '!**/engine/test-support.ts'],
+  message: 'Import the engine through engine/index.ts (or engine/test-support.ts).',
+}
+// Components translate through app/i18n/use-translation.ts.
+const translationHook = {
+  name: 'react-i18next',
+  importNames: ['useTranslation'],
+  message: 'Use useTranslation from app/i18n/use-translation.ts (it keeps resolved texts).',
+}
+// Routes speak HTTP, services decide, models read and write data (docs/architecture.md): models
+// import neither services nor routes.
+const modelsBelowServices = {
+  group: ['**/services/**', '**/routes/**'],
+  message: 'Models read and write data: services and routes call them, not the other way round.',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,31 +84,12 @@ export default tseslint.config(
     },
   },
   {
-    // The engine is used only through engine/index.ts (tests may also use its test support).
-    // engine/types.ts, its vocabulary without imports, is the one other file the app may use:
-    // browser code needs its limits and cannot take index.ts, which brings Redis along.
-    // Components translate through app/i18n/use-translation.ts.
     files: ['**/*.{ts,tsx}'],
     ignores: ['engine/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['**/engine/**', '!**/engine/index.ts', '!**/engine/types.ts'],
-              message: 'Import the engine through engine/index.ts.',
-            },
-          ],
-          paths: [
-            {
-              name: 'react-i18next',
-              importNames: ['useTranslation'],
-              message:
-                'Use useTranslation from app/i18n/use-translation.ts (it keeps resolved texts).',
-            },
-          ],
-        },
+        { patterns: [engineThroughIndex], paths: [translationHook] },
       ],
     },
   },
@@ -89,22 +97,23 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
     ignores: ['engine/**'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [engineInTests] }],
+    },
+  },
+  {
+    files: ['app/models/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: [
-                '**/engine/**',
-                '!**/engine/index.ts',
-                '!**/engine/types.ts',
-                '!**/engine/test-support.ts',
-              ],
-              message: 'Import the engine through engine/index.ts (or engine/test-support.ts).',
-            },
-          ],
-        },
+        { patterns: [engineThroughIndex, modelsBelowServices], paths: [translationHook] },
       ],
+    },
+  },
+  {
+    files: ['app/models/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [engineInTests, modelsBelowServices] }],
     },
   },
   {
