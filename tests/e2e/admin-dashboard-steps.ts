@@ -51,7 +51,11 @@ export async function restoreBotSettings(page: Page, settings: unknown) {
   expect(response.ok()).toBe(true)
 }
 
-export async function saveBotSettings(page: Page, settings: Record<string, string>, enabled: boolean) {
+export async function saveBotSettings(
+  page: Page,
+  settings: Record<string, string>,
+  enabled: boolean,
+) {
   const card = page.getByRole('region', { name: 'Настройки ботов' })
   const box = card.getByLabel('Боты включены')
   if ((await box.isChecked()) !== enabled) await box.click()

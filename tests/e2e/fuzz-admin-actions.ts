@@ -5,14 +5,14 @@ export const adminActions: PageActions = {
   'admin/admin._dashboard.tsx': {
     admin: true,
     // Forms of the dashboard before its dialogs had routes of their own: all answered 400.
-    forms: (f) => [
+    forms: () => [
       { url: '/admin?index', fields: () => ({ intent: 'create', ...auctionFields() }) },
       { url: '/admin', fields: () => ({ intent: 'deleteBot', id: 'no-such' }) },
     ],
   },
   'admin/admin._dashboard.auctions.new.tsx': {
     admin: true,
-    forms: (f) => [
+    forms: () => [
       {
         url: '/admin/auctions/new',
         fields: () => ({ ...auctionFields(), isBidPackage: '', packageBids: '' }),
@@ -47,15 +47,15 @@ export const adminActions: PageActions = {
   },
   'admin/admin._dashboard.auctions.$id.end.tsx': {
     admin: true,
-    forms: (f) => [{ url: '/admin/auctions/no-such/end', fields: () => ({ confirm: 'yes' }) }],
+    forms: () => [{ url: '/admin/auctions/no-such/end', fields: () => ({ confirm: 'yes' }) }],
   },
   'admin/admin._dashboard.auctions.$id.delete.tsx': {
     admin: true,
-    forms: (f) => [{ url: '/admin/auctions/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
+    forms: () => [{ url: '/admin/auctions/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
   },
   'admin/admin._dashboard.bots.settings.tsx': {
     admin: true,
-    forms: (f) => [
+    forms: () => [
       {
         url: '/admin/bots/settings',
         fields: () => ({ minDelay: '5', maxDelay: '6', activeBots: '0' }),
@@ -64,7 +64,7 @@ export const adminActions: PageActions = {
   },
   'admin/admin._dashboard.bots.new.tsx': {
     admin: true,
-    forms: (f) => [
+    forms: () => [
       {
         url: '/admin/bots/new',
         fields: () => ({ firstName: 'Фазз', lastName: 'Бот' }),
@@ -74,7 +74,7 @@ export const adminActions: PageActions = {
   },
   'admin/admin._dashboard.bots.$id.delete.tsx': {
     admin: true,
-    forms: (f) => [{ url: '/admin/bots/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
+    forms: () => [{ url: '/admin/bots/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
   },
   'admin/admin.users.$id.edit.tsx': {
     admin: true,
@@ -87,23 +87,23 @@ export const adminActions: PageActions = {
   },
   'admin/admin.users.$id.delete.tsx': {
     admin: true,
-    forms: (f) => [{ url: '/admin/users/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
+    forms: () => [{ url: '/admin/users/no-such/delete', fields: () => ({ confirm: 'yes' }) }],
   },
   'admin/admin.orders.$id.refund.tsx': {
     admin: true,
-    forms: (f) => [
+    forms: () => [
       { url: '/admin/orders/no-such/refund', fields: () => ({ reason: 'Сумма не та' }) },
     ],
   },
   'admin/admin.payments.$id.refund.tsx': {
     admin: true,
-    forms: (f) => [
+    forms: () => [
       { url: '/admin/payments/no-such/refund', fields: () => ({ reason: 'Сумма не та' }) },
     ],
   },
   'admin/admin.finished-auctions.$id.delete.tsx': {
     admin: true,
-    forms: (f) => [
+    forms: () => [
       { url: '/admin/finished-auctions/no-such/delete', fields: () => ({ confirm: 'yes' }) },
     ],
   },
@@ -123,11 +123,11 @@ export const adminActions: PageActions = {
   },
   'admin/admin.orders.tsx': {
     admin: true,
-    forms: (f) => [{ url: '/admin/orders', fields: () => ({ intent: 'paid', id: 'no-such' }) }],
+    forms: () => [{ url: '/admin/orders', fields: () => ({ intent: 'paid', id: 'no-such' }) }],
   },
   'admin/admin.finished-auctions.tsx': {
     admin: true,
-    forms: (f) => [
+    forms: () => [
       {
         url: '/admin/finished-auctions?confirm=delete:no-such',
         fields: () => ({ intent: 'delete', id: 'no-such' }),

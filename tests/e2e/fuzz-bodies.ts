@@ -20,7 +20,9 @@ export const hostileQuery =
   'redirectTo=%2F%2Fevil.example&page=-1e309&botsPage=NaN&edit=%3Cscript%3E&confirm=delete%3A%27%20OR%201%3D1&tab=%F0%9F%92%A3&status=%27&payment=..%2F..'
 
 /** The same form, broken every way a client can break it. */
-export function bodies(fields: Fields): Array<{ name: string; body: Body | undefined; query?: string }> {
+export function bodies(
+  fields: Fields,
+): Array<{ name: string; body: Body | undefined; query?: string }> {
   const encoded = new URLSearchParams(fields).toString()
   const form = 'application/x-www-form-urlencoded'
   const keep = (change: (key: string, value: string) => Array<[string, string]>) =>

@@ -65,7 +65,10 @@ export function fuzzFixtures(): Fixtures {
     // What the fuzz created is removed, and the site's settings put back as they were.
     const prisma = e2eDatabase()
     const madeAuctions = await prisma.auction.findMany({
-      where: { createdAt: { gte: f.started }, id: { notIn: Object.values(f.auctions).map((a) => a.id) } },
+      where: {
+        createdAt: { gte: f.started },
+        id: { notIn: Object.values(f.auctions).map((a) => a.id) },
+      },
       select: { id: true },
     })
     for (const { id } of madeAuctions) {
@@ -146,9 +149,7 @@ export async function fuzzRoute(f: Fixtures, actions: PageActions, file: string)
       for (const { name, body, query } of deep ? cases : cases.slice(0, 6)) {
         const language = languages[turn++ % languages.length]!
         jobs.push(async () => {
-          const url = query
-            ? `${form.url}${form.url.includes('?') ? '&' : '?'}${query}`
-            : form.url
+          const url = query ? `${form.url}${form.url.includes('?') ? '&' : '?'}${query}` : form.url
           let answer: Answer
           try {
             answer = await postPage(url, body, { cookie: cookies[who], language })

@@ -6,19 +6,23 @@ import { unique } from './api.ts'
  * action that is missing here or in fuzz-admin-actions.ts fails the fuzz (fuzz-pages-visitor.e2e.ts).
  */
 export const visitorActions: PageActions = {
-  '$.tsx': { forms: (f) => [{ url: '/no-such-page', fields: () => ({ intent: 'x' }) }] },
+  '$.tsx': { forms: () => [{ url: '/no-such-page', fields: () => ({ intent: 'x' }) }] },
   'auction/resources.bid.ts': { forms: (f) => bidForms(f, '/resources/bid') },
   'auction/resources.watch.ts': {
     forms: (f) => [
       {
         url: '/resources/watch',
-        fields: () => ({ auctionId: f.auctions.upcoming.id, watching: '1', redirectTo: '/auctions' }),
+        fields: () => ({
+          auctionId: f.auctions.upcoming.id,
+          watching: '1',
+          redirectTo: '/auctions',
+        }),
       },
       { url: '/resources/watch', fields: () => ({ auctionId: f.auctions.live.id, watching: '0' }) },
     ],
   },
   'account/profile_.telegram.ts': {
-    forms: (f) => [{ url: '/profile/telegram', fields: () => ({ intent: 'unlink' }) }],
+    forms: () => [{ url: '/profile/telegram', fields: () => ({ intent: 'unlink' }) }],
   },
   'auction/auction.$slug.tsx': {
     forms: (f) => {
@@ -34,7 +38,7 @@ export const visitorActions: PageActions = {
     },
   },
   'account/login.tsx': {
-    forms: (f) => [
+    forms: () => [
       {
         url: '/login',
         fields: () => ({ intent: 'login', username: 'nobody-here', password: 'wrong-password' }),
@@ -56,12 +60,12 @@ export const visitorActions: PageActions = {
       },
     ],
   },
-  'account/logout.tsx': { forms: (f) => [{ url: '/logout', fields: () => ({}) }] },
+  'account/logout.tsx': { forms: () => [{ url: '/logout', fields: () => ({}) }] },
   'set-language.tsx': {
-    forms: (f) => [{ url: '/set-language', fields: () => ({ lng: 'ru', redirectTo: '/auctions' }) }],
+    forms: () => [{ url: '/set-language', fields: () => ({ lng: 'ru', redirectTo: '/auctions' }) }],
   },
   'cookie-consent.tsx': {
-    forms: (f) => [
+    forms: () => [
       {
         url: '/cookie-consent',
         fields: () => ({ choice: 'custom', analytics: 'on', functional: 'on', redirectTo: '/' }),
@@ -69,7 +73,7 @@ export const visitorActions: PageActions = {
     ],
   },
   'account/complete-profile.tsx': {
-    forms: (f) => [
+    forms: () => [
       {
         url: '/complete-profile',
         fields: () => ({
@@ -109,10 +113,10 @@ export const visitorActions: PageActions = {
     ],
   },
   'account/topup.tsx': {
-    forms: (f) => [{ url: '/topup', fields: () => ({ intent: 'buy', packageId: 'bids-50' }) }],
+    forms: () => [{ url: '/topup', fields: () => ({ intent: 'buy', packageId: 'bids-50' }) }],
   },
   'account/topup_.order.$id.tsx': {
-    forms: (f) => [{ url: '/topup/order/no-such-order', fields: () => ({ intent: 'pay' }) }],
+    forms: () => [{ url: '/topup/order/no-such-order', fields: () => ({ intent: 'pay' }) }],
   },
   'account/payments.sandbox.$id.tsx': {
     forms: (f) => [

@@ -32,8 +32,7 @@ export async function topupLedger(userId: string, expected: number) {
   }
 }
 
-export const paymentRow = (id: string) =>
-  e2eDatabase().payment.findUniqueOrThrow({ where: { id } })
+export const paymentRow = (id: string) => e2eDatabase().payment.findUniqueOrThrow({ where: { id } })
 
 /**
  * A won item's order awaiting payment: 1 234,56 som, and 200 som for the courier in Bishkek

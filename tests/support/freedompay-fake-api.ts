@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { FakeMoneyBack, FakeNode, FakeServer } from './freedompay-fake-types.ts'
-import { md5Signature, nodesOf, readFields, xml, type Fields } from './freedompay-wire.ts'
+import type { FakeMoneyBack, FakeNode, FakeServer, Fields } from './freedompay-fake-types.ts'
+import { md5Signature, nodesOf, readFields, xml } from './freedompay-wire.ts'
 
 // What the local Freedom Pay (freedompay-fake.ts) answers: its API scripts init_payment.php,
 // get_status3.php and revoke.php, and its payment page with Pay and Decline.
@@ -21,8 +21,13 @@ function answer(fake: FakeServer, response: ServerResponse, nodes: FakeNode[], s
 
 export function refuse(
   fake: FakeServer,
-  response: ServerResponse, script: string, code: string, description: string) {
-  answer(fake, 
+  response: ServerResponse,
+  script: string,
+  code: string,
+  description: string,
+) {
+  answer(
+    fake,
     response,
     nodesOf({ pg_status: 'error', pg_error_code: code, pg_error_description: description }),
     script,
@@ -52,7 +57,8 @@ export function initPayment(fake: FakeServer, fields: Fields, response: ServerRe
     revocations: [],
     customer,
   })
-  answer(fake, 
+  answer(
+    fake,
     response,
     nodesOf({
       pg_status: 'ok',
@@ -146,7 +152,8 @@ export function paymentStatus(fake: FakeServer, fields: Fields, response: Server
         ]
   const refunded = payment.refunds.reduce((sum, back) => sum + Number(back.amount), 0)
   const paid = payment.status === 'success'
-  answer(fake, 
+  answer(
+    fake,
     response,
     [
       ...nodesOf({

@@ -1,6 +1,9 @@
 // The records of the local Freedom Pay (freedompay-fake.ts): its payments, the money given back
 // on them, the callbacks it sent, and how it is told to misbehave.
 
+/** The fields of a message, by name. */
+export type Fields = Record<string, string>
+
 /** A field of a message: a value, or fields inside it (nested XML tags, `a[b]=` form fields). */
 export type FakeNode = [name: string, value: string | FakeNode[]]
 

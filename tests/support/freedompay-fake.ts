@@ -14,6 +14,7 @@ import type {
   FakeBehaviour,
   FakeMoneyBack,
   FakePayment,
+  Fields,
 } from './freedompay-fake-types.ts'
 import {
   callbackAnswer,
@@ -22,7 +23,6 @@ import {
   nodesOf,
   readFields,
   xml,
-  type Fields,
 } from './freedompay-wire.ts'
 
 // A local stand-in for Freedom Pay's Merchant API, written from its public protocol, for tests

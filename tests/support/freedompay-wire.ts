@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { FakeBehaviour, FakeNode, FakePayment } from './freedompay-fake-types.ts'
+import type { FakeBehaviour, FakeNode, FakePayment, Fields } from './freedompay-fake-types.ts'
 
 // Freedom Pay's messages as the local fake (freedompay-fake.ts) reads and writes them: form
 // fields in, XML out, both signed with pg_sig.
-
-export type Fields = Record<string, string>
 
 /**
  * Freedom Pay's signature, written here apart from the app's on purpose: every field renamed to
