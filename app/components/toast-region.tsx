@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast'
 import { X } from 'lucide-react'
 import { useTranslation } from '~/i18n/use-translation.ts'
-import { ToastIcon, toastStyles } from '~/components/toaster.tsx'
+import { ToastIcon, toastStyles } from '~/components/toast-look.tsx'
 import type { Toast } from '~/services/toast.server.ts'
 
 /**

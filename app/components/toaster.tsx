@@ -1,18 +1,7 @@
-import { CircleAlert, CircleCheck, Info } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { ToastIcon, toastStyles } from '~/components/toast-look.tsx'
 import type { Toast } from '~/services/toast.server.ts'
 import { useHydrated, useOptionalRootData } from '~/utils/hooks.ts'
-
-export const toastStyles: Record<Toast['type'], string> = {
-  message: 'border-slate-200 bg-white text-slate-900',
-  success: 'border-emerald-300 bg-emerald-50 text-emerald-950',
-  error: 'border-red-300 bg-red-50 text-red-950',
-}
-
-export function ToastIcon({ type }: { type: Toast['type'] }) {
-  const Icon = type === 'success' ? CircleCheck : type === 'error' ? CircleAlert : Info
-  return <Icon aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
-}
 
 // Radix's toast region comes with the page's first toast: most pages never show one.
 const ToastRegion = lazy(() => import('~/components/toast-region.tsx'))
