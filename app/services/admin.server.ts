@@ -1,38 +1,17 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
-import { data, redirect } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import type { TFunction } from 'i18next'
 import { DomainError } from '~/utils/domain-error.ts'
-import { requireUser } from '~/services/auth.server.ts'
+import { requireAdmin, requireApiAdmin } from '~/services/guards.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { getOptionalUser, type CurrentUser } from '~/services/session.server.ts'
+import type { CurrentUser } from '~/services/session.server.ts'
 import { refuseForm } from '~/services/refuse-form.server.ts'
-import { apiError, translator } from '~/utils/api.server.ts'
+import { answerRefusals } from '~/utils/api.server.ts'
 import { adminIdSchema } from '~/validation/admin.ts'
 
-// Every /admin loader and action and every /api/admin call goes through one of these
-// (docs/rules.md#roles; the server enforces the role, not only the menu).
-
-/** Pages: anonymous -> the login page (and back), a user -> the home page. */
-export async function requireAdmin(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request)
-  if (user.role !== 'admin') throw redirect('/')
-  return user
-}
-
-/** An admin page's action or loader: the admin required, then the translator for `ns`. */
-export async function requireAdminT(request: Request, ns: readonly [string, ...string[]]) {
-  await requireAdmin(request)
-  return getFixedT(request, ns)
-}
-
-/** The JSON API: anonymous -> 401, a user -> 403, each with a message. */
-export async function requireApiAdmin(request: Request, t?: TFunction): Promise<CurrentUser> {
-  const user = await getOptionalUser(request)
-  const translate = t ?? (await translator(request))
-  if (!user) throw apiError(401, translate('errors.loginRequired'))
-  if (user.role !== 'admin') throw apiError(403, translate('errors.adminOnly'))
-  return user
-}
+// The admin pages' and /api/admin calls' shared steps. Every /admin loader and action and every
+// /api/admin call first checks the admin (app/services/guards.server.ts: requireAdmin,
+// requireAdminT, requireApiAdmin, or adminApi below).
 
 /** The admin API's translator: the "admin" namespace, then "common". */
 export async function adminTranslator(request: Request): Promise<TFunction> {
@@ -40,8 +19,8 @@ export async function adminTranslator(request: Request): Promise<TFunction> {
 }
 
 /**
- * Runs an /api/admin handler for an admin only; an DomainError becomes its status with the
- * message in the request's language.
+ * Runs an /api/admin handler for an admin only (requireApiAdmin); a DomainError becomes its
+ * status with the message in the request's language.
  */
 export async function adminApi(
   request: Request,
@@ -49,12 +28,7 @@ export async function adminApi(
 ): Promise<Response> {
   const t = await adminTranslator(request)
   const admin = await requireApiAdmin(request, t)
-  try {
-    return await run(t, admin)
-  } catch (error) {
-    if (error instanceof DomainError) return apiError(error.status, t(error.key))
-    throw error
-  }
+  return answerRefusals(t, () => run(t, admin))
 }
 
 /**

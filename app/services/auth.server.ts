@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { recordIp, verifyLogin } from '~/models/user.server.ts'
@@ -9,19 +8,17 @@ import { getLanguage } from '~/services/i18n.server.ts'
 import type { Engine } from '../../engine/index.ts'
 import {
   forgetSessions,
-  getOptionalUser,
   getSessionId,
   SESSION_TTL_MS,
   sessionCookie,
-  type CurrentUser,
 } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { loginSchema } from '~/validation/user.ts'
-import { loginHref } from '~/utils/login-href.ts'
 
 // remix-auth's form strategy checks the credentials; the session itself is a Postgres row whose
-// id travels in a signed cookie (services/session.server.ts).
+// id travels in a signed cookie (services/session.server.ts). Who may go on is checked in
+// services/guards.server.ts.
 
 /** A login or password that does not match an account: 401 "invalid credentials". */
 const invalidCredentials = () => new DomainError(401, 'auth.invalidCredentials')
@@ -131,23 +128,4 @@ export async function destroySession(request: Request, engine: Engine) {
 export async function destroyAllSessions(userId: string, engine: Engine) {
   await endSessions(engine, { userId })
   return clearedSessionCookie()
-}
-
-/** The login page, sending the person to `redirectTo` (a path of this site) once signed in. */
-export function loginRedirect(redirectTo: string) {
-  return redirect(loginHref(redirectTo))
-}
-
-/**
- * Pages: the signed-in user, or (thrown) a redirect to /login that comes back to `redirectTo`,
- * this address by default. Every page that needs a signed-in person checks it here.
- */
-export async function requireUser(
-  request: Request,
-  { redirectTo }: { redirectTo?: string } = {},
-): Promise<CurrentUser> {
-  const user = await getOptionalUser(request)
-  if (user) return user
-  const url = new URL(request.url)
-  throw loginRedirect(redirectTo ?? url.pathname + url.search)
 }

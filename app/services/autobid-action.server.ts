@@ -1,8 +1,7 @@
 import { data, type AppLoadContext } from '@remix-run/node'
 import { AUTOBID_NS, startAutoBid, stopAutoBid } from '~/models/autobid.server.ts'
-import { loginRedirect } from '~/services/auth.server.ts'
+import { loginRedirect, withUser } from '~/services/guards.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { sentByFetcher } from '~/utils/form.server.ts'
 
@@ -32,14 +31,13 @@ export async function handleAutoBidForm(
             ? { type: 'success', description: message }
             : { type: 'error', title: failed, description: message },
         )
-  const user = await getOptionalUser(request)
-  if (!user) {
-    if (!viaFetcher) return loginRedirect(back)
-    return reply(false, t('autobid:loginRequired'), 401)
-  }
-  const outcome =
-    intent === 'autobid'
-      ? await startAutoBid(context.engine, auctionId, user.id, { bids: form.get('bids') }, t)
-      : await stopAutoBid(context.engine, auctionId, user.id, t)
-  return reply(outcome.ok, outcome.message, outcome.status)
+  const signedOut = () =>
+    viaFetcher ? reply(false, t('autobid:loginRequired'), 401) : loginRedirect(back)
+  return withUser(request, signedOut, async (user) => {
+    const outcome =
+      intent === 'autobid'
+        ? await startAutoBid(context.engine, auctionId, user.id, { bids: form.get('bids') }, t)
+        : await stopAutoBid(context.engine, auctionId, user.id, t)
+    return reply(outcome.ok, outcome.message, outcome.status)
+  })
 }

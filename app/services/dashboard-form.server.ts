@@ -3,12 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { getAuctionForEdit } from '~/models/admin-dashboard.server.ts'
-import {
-  adminIdParam,
-  requireAdmin,
-  requireAdminT,
-  saveAdminForm,
-} from '~/services/admin.server.ts'
+import { adminIdParam, saveAdminForm } from '~/services/admin.server.ts'
+import { requireAdmin, requireAdminT } from '~/services/guards.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DASHBOARD_NS, dashboardUrl } from '~/utils/admin-dashboard.ts'
 import { readForm } from '~/utils/form.server.ts'

@@ -1,16 +1,14 @@
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { getFixedT } from '~/services/i18n.server.ts'
-import {
-  getOptionalUser,
-  SessionsNotForgotten,
-  type CurrentUser,
-} from '~/services/session.server.ts'
+import { SessionsNotForgotten } from '~/services/session.server.ts'
 import { PRIVATE } from '~/utils/cache-control.ts'
+import { DomainError } from '~/utils/domain-error.ts'
 import { BodyTooLarge, MAX_JSON_BYTES, readBodyText } from '~/utils/request-body.server.ts'
 
 // The JSON API's edges (docs/rules.md#errors): errors are {"error": "..."} with a fitting status and
-// a message in the request's language; bodies are size-limited JSON.
+// a message in the request's language; bodies are size-limited JSON. Who may call is checked in
+// app/services/guards.server.ts (requireApiUser, requireApiAdmin).
 
 export function json(data: unknown, init?: number | ResponseInit) {
   const base = typeof init === 'number' ? { status: init } : (init ?? {})
@@ -22,6 +20,19 @@ export function json(data: unknown, init?: number | ResponseInit) {
 
 export function apiError(status: number, message: string, init?: ResponseInit) {
   return json({ error: message }, { ...init, status })
+}
+
+/**
+ * The call's answer from `run`; a refusal it throws (a DomainError) is answered as `{"error"}`
+ * with its status and its text in `t`'s language and namespaces.
+ */
+export async function answerRefusals(t: TFunction, run: () => Promise<Response>) {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof DomainError) return apiError(error.status, t(error.key))
+    throw error
+  }
 }
 
 /** 429 with Retry-After for a rate limit that was hit. */
@@ -85,12 +96,6 @@ export async function logoutAnswer(request: Request, end: () => Promise<string>)
       headers: { 'Retry-After': '5' },
     })
   }
-}
-
-export async function requireApiUser(request: Request, t?: TFunction): Promise<CurrentUser> {
-  const user = await getOptionalUser(request)
-  if (user) return user
-  throw apiError(401, (t ?? (await translator(request)))('errors.loginRequired'))
 }
 
 export async function methodNotAllowed(request: Request) {

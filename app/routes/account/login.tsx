@@ -9,7 +9,7 @@ import { getFixedT } from '~/services/i18n.server.ts'
 import { onboardingCookie } from '~/services/onboarding.server.ts'
 import { logIn } from '~/services/login.server.ts'
 import { register } from '~/services/registration.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
+import { requireAnonymous } from '~/services/guards.server.ts'
 import { createToastHeaders } from '~/services/toast.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { combineHeaders, safeRedirect } from '~/utils/http.ts'
@@ -22,7 +22,7 @@ import { titleMeta } from '~/utils/meta.ts'
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'))
-  if (await getOptionalUser(request)) throw redirect(afterLogin(redirectTo))
+  await requireAnonymous(request, afterLogin(redirectTo))
   const tab: AuthTab = url.searchParams.get('tab') === 'register' ? 'register' : 'login'
   const t = await getFixedT(request)
   return { tab, redirectTo, title: t('auth.title') }

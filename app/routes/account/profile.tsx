@@ -1,10 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { useTranslation } from '~/i18n/use-translation.ts'
@@ -33,10 +28,9 @@ import {
 import { listUserOrders } from '~/models/order.server.ts'
 import { deviceKeys } from '~/models/push-subscription.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
-import { requireUser } from '~/services/auth.server.ts'
+import { loginView, requireUser, withUser } from '~/services/guards.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { handleDeliveryForm } from '~/services/order-forms.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
 import { pushProfile } from '~/services/push/push.server.ts'
 import { refuseForm } from '~/services/refuse-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
@@ -53,42 +47,43 @@ export const clientLoader = i18n.clientLoader
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request)
-  const current = await getOptionalUser(request)
   const title = t('profile.title')
-  if (!current) return data({ account: null, title } as const, { status: 401 })
-  const [user, stats, won, recentBids, orders, { discloseHouseBids }, push, telegram] =
-    await Promise.all([
-      getUserView(context.engine, current.id),
-      getUserStats(current.id),
-      getWonAuctions(current.id),
-      getUserBids(current.id, { limit: RECENT_BIDS }),
-      listUserOrders(current.id),
-      getSettings(),
-      pushProfile(current.id),
-      profileTelegram(current.id),
-    ])
-  if (!user) return data({ account: null, title } as const, { status: 401 })
-  const params = new URL(request.url).searchParams
-  const watchPage = pageParam(params.get('watchPage'))
-  const alerting = await alerts.getProfileAlerts(context.engine, current.id, watchPage)
-  const pushKeys = push ? await deviceKeys(current.id) : []
-  const editing = params.get('edit') === '1'
-  const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
-  return {
-    account: {
-      user,
-      stats,
-      won,
-      recentBids: shown,
-      orders,
-      editing,
-      push,
-      pushKeys,
-      telegram,
-      alerting,
-    },
-    title,
-  }
+  const signedOut = () => loginView({ account: null, title } as const)
+  return withUser(request, signedOut, async (current) => {
+    const [user, stats, won, recentBids, orders, { discloseHouseBids }, push, telegram] =
+      await Promise.all([
+        getUserView(context.engine, current.id),
+        getUserStats(current.id),
+        getWonAuctions(current.id),
+        getUserBids(current.id, { limit: RECENT_BIDS }),
+        listUserOrders(current.id),
+        getSettings(),
+        pushProfile(current.id),
+        profileTelegram(current.id),
+      ])
+    if (!user) return signedOut()
+    const params = new URL(request.url).searchParams
+    const watchPage = pageParam(params.get('watchPage'))
+    const alerting = await alerts.getProfileAlerts(context.engine, current.id, watchPage)
+    const pushKeys = push ? await deviceKeys(current.id) : []
+    const editing = params.get('edit') === '1'
+    const shown = forVisitors({ bids: recentBids }, discloseHouseBids).bids
+    return {
+      account: {
+        user,
+        stats,
+        won,
+        recentBids: shown,
+        orders,
+        editing,
+        push,
+        pushKeys,
+        telegram,
+        alerting,
+      },
+      title,
+    }
+  })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

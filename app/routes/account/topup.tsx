@@ -8,7 +8,7 @@ import { Card, PageHero, PageSection, primaryButton } from '~/components/static-
 import { PackageCard, PAYMENTS_NS } from '~/components/topup/package-card.tsx'
 import { PaymentResult } from '~/components/topup/payment-result.tsx'
 import { getUserPayment } from '~/models/payment.server.ts'
-import { requireUser } from '~/services/auth.server.ts'
+import { requireUser } from '~/services/guards.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { startPackageCheckout } from '~/services/payments/checkout.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'

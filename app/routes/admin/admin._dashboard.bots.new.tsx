@@ -4,7 +4,7 @@ import { useTranslation } from '~/i18n/use-translation.ts'
 import { BotCreateForm, BotCreateFormSchema } from '~/components/admin/dashboard-bot-list.tsx'
 import { DashboardDialog } from '~/components/admin/dashboard-dialog.tsx'
 import { createBot } from '~/models/admin-bots.server.ts'
-import { requireAdmin } from '~/services/admin.server.ts'
+import { requireAdmin } from '~/services/guards.server.ts'
 import { dashboardFormAction } from '~/services/dashboard-form.server.ts'
 import { DASHBOARD_NS, type DashboardForm } from '~/utils/admin-dashboard.ts'
 

@@ -7,7 +7,7 @@ import {
 } from '~/components/admin/dashboard-bot-settings.tsx'
 import { DashboardDialog } from '~/components/admin/dashboard-dialog.tsx'
 import { getBotSettings, updateBotSettings } from '~/models/admin-bots.server.ts'
-import { requireAdmin } from '~/services/admin.server.ts'
+import { requireAdmin } from '~/services/guards.server.ts'
 import { dashboardFormAction } from '~/services/dashboard-form.server.ts'
 import { DASHBOARD_NS, type DashboardForm } from '~/utils/admin-dashboard.ts'
 

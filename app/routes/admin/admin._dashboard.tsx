@@ -18,7 +18,7 @@ import {
 } from '~/models/admin-bots.server.ts'
 import { getSystemStats, getUpcomingBidPackages } from '~/models/admin-dashboard.server.ts'
 import { getOpenAuctionsPage } from '~/models/auction-view.server.ts'
-import { requireAdmin, requireAdminT } from '~/services/admin.server.ts'
+import { requireAdmin, requireAdminT } from '~/services/guards.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import {
   AUCTIONS_PER_PAGE,

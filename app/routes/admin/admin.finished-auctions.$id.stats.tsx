@@ -6,7 +6,7 @@ import { DetailsDialog } from '~/components/admin/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { auctionStats } from '~/models/admin-finished.server.ts'
 import { getAuctionById } from '~/models/auction-view.server.ts'
-import { requireAdmin } from '~/services/admin.server.ts'
+import { requireAdmin } from '~/services/guards.server.ts'
 import { listHref } from '~/utils/admin-lists.ts'
 import { nullIfRefused } from '~/utils/domain-error.ts'
 

@@ -6,7 +6,7 @@ import { useTranslation } from '~/i18n/use-translation.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/pager.tsx'
 import { listPayments } from '~/models/payment-admin.server.ts'
-import { requireAdminT } from '~/services/admin.server.ts'
+import { requireAdminT } from '~/services/guards.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { pageParam } from '~/utils/http.ts'
@@ -108,9 +108,7 @@ export default function AdminPaymentsRoute() {
         >
           {payments.map((payment) => (
             <tr key={payment.id} data-payment-id={payment.id}>
-              <td className="whitespace-nowrap px-3 py-2">
-                {formatDateTime(payment.createdAt)}
-              </td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(payment.createdAt)}</td>
               <td className="px-3 py-2">
                 {payment.user ? payment.user.username : t('deletedUser')}
               </td>
@@ -161,11 +159,7 @@ export default function AdminPaymentsRoute() {
               <td className="px-3 py-2">
                 {payment.status === 'held' && !payment.orderId ? (
                   <Link
-                    to={listHref(
-                      'payments',
-                      search,
-                      `/${encodeURIComponent(payment.id)}/refund`,
-                    )}
+                    to={listHref('payments', search, `/${encodeURIComponent(payment.id)}/refund`)}
                     className="font-semibold text-amber-800 underline hover:text-amber-900"
                   >
                     {t('refund.open')}

@@ -6,7 +6,7 @@ import { UserActivity } from '~/components/admin/users-activity.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { userActivity } from '~/models/admin-users.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
-import { requireAdmin } from '~/services/admin.server.ts'
+import { requireAdmin } from '~/services/guards.server.ts'
 import { listHref } from '~/utils/admin-lists.ts'
 import { nullIfRefused } from '~/utils/domain-error.ts'
 

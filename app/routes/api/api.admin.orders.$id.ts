@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { DomainError } from '~/utils/domain-error.ts'
 import { setOrderStatus } from '~/services/order-status.server.ts'
 import { orderJson } from '~/models/order.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { apiError, json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
+import { answerRefusals, json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { adminOrderStatusSchema } from '~/validation/order.ts'
 
 /** PATCH {status: paid|shipped|delivered|cancelled} -> {order}; impossible moves are a 409. */
@@ -13,13 +12,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return adminApi(request, async () => {
     const t = await getFixedT(request, ['admin-orders', 'admin', 'common'])
     const { status } = validate(adminOrderStatusSchema, await readJson(request, t), t)
-    try {
+    return answerRefusals(t, async () => {
       const order = await setOrderStatus(context.engine, (params.id ?? '').slice(0, 64), status)
       return json({ order: orderJson(order) })
-    } catch (error) {
-      if (error instanceof DomainError) return apiError(error.status, t(error.key))
-      throw error
-    }
+    })
   })
 }
 

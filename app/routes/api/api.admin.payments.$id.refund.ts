@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { DomainError } from '~/utils/domain-error.ts'
 import { adminApi } from '~/services/admin.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
 import { refundHeldPayment } from '~/services/payments/refund.server.ts'
-import { apiError, json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
+import { answerRefusals, json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { toMajor } from '~/utils/money.ts'
 import { refundSchema } from '~/validation/order.ts'
 
@@ -17,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return adminApi(request, async (_t, admin) => {
     const t = await getFixedT(request, ['admin-payments', 'admin-orders', 'admin', 'common'])
     const { reason } = validate(refundSchema, await readJson(request, t), t)
-    try {
+    return answerRefusals(t, async () => {
       const refund = await refundHeldPayment((params.id ?? '').slice(0, 64), admin, reason)
       return json({
         refund: {
@@ -26,10 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           currency: refund.currency,
         },
       })
-    } catch (error) {
-      if (error instanceof DomainError) return apiError(error.status, t(error.key))
-      throw error
-    }
+    })
   })
 }
 

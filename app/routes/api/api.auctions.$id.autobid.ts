@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { AUTOBID_NS, getAutoBid, startAutoBid, stopAutoBid } from '~/models/autobid.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
+import { requireApiUser } from '~/services/guards.server.ts'
 import { apiError, json, methodNotAllowed, readJson } from '~/utils/api.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
@@ -9,8 +9,7 @@ import { getPrisma } from '~/utils/db.server.ts'
 
 async function caller(request: Request, auctionId: string) {
   const t = await getFixedT(request, AUTOBID_NS)
-  const user = await getOptionalUser(request)
-  if (!user) throw apiError(401, t('autobid:loginRequired'))
+  const user = await requireApiUser(request, t, 'autobid:loginRequired')
   const known =
     auctionId.length > 0 &&
     auctionId.length <= 64 &&

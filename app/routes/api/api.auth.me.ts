@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getUserView } from '~/models/user-view.server.ts'
-import { json, methodNotAllowed, requireApiUser, translator } from '~/utils/api.server.ts'
+import { json, methodNotAllowed, translator } from '~/utils/api.server.ts'
+import { requireApiUser } from '~/services/guards.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await translator(request)

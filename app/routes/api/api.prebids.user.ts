@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getUserPrebids } from '~/models/account.server.ts'
-import { json, methodNotAllowed, requireApiUser } from '~/utils/api.server.ts'
+import { json, methodNotAllowed } from '~/utils/api.server.ts'
+import { requireApiUser } from '~/services/guards.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)

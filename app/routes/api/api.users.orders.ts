@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listUserOrders, orderJson } from '~/models/order.server.ts'
-import { json, methodNotAllowed, requireApiUser, translator } from '~/utils/api.server.ts'
+import { json, methodNotAllowed, translator } from '~/utils/api.server.ts'
+import { requireApiUser } from '~/services/guards.server.ts'
 
 /** GET -> {orders}: the user's own won and bought items, newest first (money in som). */
 export async function loader({ request }: LoaderFunctionArgs) {

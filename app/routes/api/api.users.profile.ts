@@ -2,15 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { updateProfile } from '~/models/account.server.ts'
 import { getUserView } from '~/models/user-view.server.ts'
 import {
-  apiError,
+  answerRefusals,
   json,
   methodNotAllowed,
   readJson,
-  requireApiUser,
   translator,
   validate,
 } from '~/utils/api.server.ts'
-import { DomainError } from '~/utils/domain-error.ts'
+import { requireApiUser } from '~/services/guards.server.ts'
 import { profileSchema } from '~/validation/user.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,11 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await translator(request)
   const user = await requireApiUser(request, t)
   const input = validate(profileSchema, await readJson(request, t), t)
-  try {
+  return answerRefusals(t, async () => {
     await updateProfile(user.id, input)
-  } catch (error) {
-    if (error instanceof DomainError) return apiError(error.status, t(error.key))
-    throw error
-  }
-  return json({ user: await getUserView(context.engine, user.id) })
+    return json({ user: await getUserView(context.engine, user.id) })
+  })
 }

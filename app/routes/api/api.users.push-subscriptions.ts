@@ -8,10 +8,10 @@ import {
   json,
   methodNotAllowed,
   readJson,
-  requireApiUser,
   translator,
   validate,
 } from '~/utils/api.server.ts'
+import { requireApiUser } from '~/services/guards.server.ts'
 import { subscriptionSchema, unsubscribeSchema } from '~/validation/push.server.ts'
 
 // This device's Web Push subscription for the person signed in (docs/push.md):

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getUserStats } from '~/models/account.server.ts'
-import { json, methodNotAllowed, requireApiUser } from '~/utils/api.server.ts'
+import { json, methodNotAllowed } from '~/utils/api.server.ts'
+import { requireApiUser } from '~/services/guards.server.ts'
 
 /** {activeBids, activePrebids, wonAuctions, totalSpent, finishedAuctions, successRate}. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,8 @@ import { auctionJson } from '~/models/auction-json.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { getWatchlist } from '~/models/watch.server.ts'
-import { json, methodNotAllowed, requireApiUser } from '~/utils/api.server.ts'
+import { json, methodNotAllowed } from '~/utils/api.server.ts'
+import { requireApiUser } from '~/services/guards.server.ts'
 import { pageParam } from '~/utils/http.ts'
 
 // GET /api/users/watchlist?page= -> {auctions, page, totalPages, total}: 20 a page, the auctions

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { ArrowRight } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
@@ -10,7 +10,7 @@ import { getBidHistoryStats, getUserBids, getUserPrebids } from '~/models/accoun
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { getOptionalUser } from '~/services/session.server.ts'
+import { loginView, withUser } from '~/services/guards.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useSocket } from '~/utils/socket.tsx'
@@ -23,15 +23,19 @@ const OUTBOX_SETTLE_MS = 750
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request)
   const title = t('bidHistory.title')
-  const user = await getOptionalUser(request)
-  if (!user) return data({ history: null, title } as const, { status: 401 })
-  const [bids, prebids, stats, { discloseHouseBids }] = await Promise.all([
-    getUserBids(user.id, { active: true }),
-    getUserPrebids(user.id),
-    getBidHistoryStats(user.id),
-    getSettings(),
-  ])
-  return { history: { ...forVisitors({ bids, stats }, discloseHouseBids), prebids }, title }
+  return withUser(
+    request,
+    () => loginView({ history: null, title } as const),
+    async (user) => {
+      const [bids, prebids, stats, { discloseHouseBids }] = await Promise.all([
+        getUserBids(user.id, { active: true }),
+        getUserPrebids(user.id),
+        getBidHistoryStats(user.id),
+        getSettings(),
+      ])
+      return { history: { ...forVisitors({ bids, stats }, discloseHouseBids), prebids }, title }
+    },
+  )
 }
 
 export const meta = titleMeta

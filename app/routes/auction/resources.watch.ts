@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { setWatching, WATCH_NS } from '~/models/watch.server.ts'
-import { loginRedirect } from '~/services/auth.server.ts'
+import { loginRedirect, withUserId } from '~/services/guards.server.ts'
 import { getFixedT } from '~/services/i18n.server.ts'
-import { getOptionalUserId } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { methodNotAllowed } from '~/utils/api.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
@@ -19,38 +18,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const [form, t] = await Promise.all([readForm(request), getFixedT(request, [WATCH_NS, 'common'])])
   const redirectTo = form.get('redirectTo')
   const back = redirectTo === null ? null : safeRedirect(redirectTo)
-  const userId = await getOptionalUserId(request)
-  if (!userId) {
-    if (back !== null) return loginRedirect(back)
-    return formAnswer(
-      form,
-      { ok: false, watching: null, message: t('watch:loginRequired') } satisfies WatchActionResult,
-      401,
+  const refused = {
+    ok: false,
+    watching: null,
+    message: t('watch:loginRequired'),
+  } satisfies WatchActionResult
+  const signedOut = () => (back !== null ? loginRedirect(back) : formAnswer(form, refused, 401))
+  return withUserId(request, signedOut, async (userId) => {
+    const wanted = form.get('watching') === '1'
+    let outcome: WatchActionResult
+    let status = 200
+    try {
+      const watching = await setWatching(
+        context.engine,
+        userId,
+        String(form.get('auctionId') ?? ''),
+        wanted,
+      )
+      outcome = { ok: true, watching, message: t(watching ? 'watch:added' : 'watch:removed') }
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      status = error.status
+      outcome = { ok: false, watching: null, message: t(error.key) }
+    }
+    if (back === null) return formAnswer(form, outcome, status)
+    return redirectWithToast(
+      back,
+      outcome.ok
+        ? { type: 'success', description: outcome.message }
+        : { type: 'error', title: t('watch:failed'), description: outcome.message },
     )
-  }
-  const wanted = form.get('watching') === '1'
-  let outcome: WatchActionResult
-  let status = 200
-  try {
-    const watching = await setWatching(
-      context.engine,
-      userId,
-      String(form.get('auctionId') ?? ''),
-      wanted,
-    )
-    outcome = { ok: true, watching, message: t(watching ? 'watch:added' : 'watch:removed') }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    status = error.status
-    outcome = { ok: false, watching: null, message: t(error.key) }
-  }
-  if (back === null) return formAnswer(form, outcome, status)
-  return redirectWithToast(
-    back,
-    outcome.ok
-      ? { type: 'success', description: outcome.message }
-      : { type: 'error', title: t('watch:failed'), description: outcome.message },
-  )
+  })
 }
 
 export const loader = ({ request }: { request: Request }) => methodNotAllowed(request)
