@@ -85,8 +85,7 @@ const looks = {
  * number) or centred (a column of checkboxes).
  */
 export type Column =
-  | string
-  | { label: string; hidden?: boolean; numeric?: boolean; centred?: boolean }
+  string | { label: string; hidden?: boolean; numeric?: boolean; centred?: boolean }
 
 /**
  * A table: its name for screen readers (a `caption` of its own, or the heading `labelledBy`
