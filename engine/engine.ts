@@ -1,168 +1,215 @@
-import { EngineAutoBids } from './engine-autobids.ts'
-import { readAuction, readUnfinishedAuctions, type AuctionLoad } from './load.ts'
-import {
-  endScript,
-  loadAuctionScript,
-  removeAuctionScript,
-  sweepScript,
-  type SweepResult,
-} from './scripts-auctions.ts'
-import { RECENT_BIDS_KEPT, type AuctionStatus } from './types.ts'
+import { EventEmitter } from 'node:events'
+import type { Redis } from 'ioredis'
+import type { PrismaClient } from '../prisma/generated/client.ts'
+import * as auctions from './auctions.ts'
+import * as autoBids from './auto-bids.ts'
+import * as balances from './balances.ts'
+import * as bidding from './bids.ts'
+import { createEngineContext, type EngineContext, type EngineOptions } from './context.ts'
+import type { Keys } from './keys.ts'
+import { loadScripts } from './lua-runner.ts'
+import * as reads from './reads.ts'
+import type { Replication } from './replicas.ts'
+import type { BalanceAdjustment, EngineEvents, LedgerReason, Logger } from './types.ts'
+import * as users from './users.ts'
 
-export { type EngineOptions } from './engine-core.ts'
-export { type SweepResult } from './scripts-auctions.ts'
-
-/**
- * How long an auction being deleted stays out of reach of a load: far longer than the refunds
- * of its prebids take to reach Postgres, whose rows a load would otherwise bring back.
- */
-const AUCTION_DELETING_MS = 60 * 60 * 1000
+export { type EngineOptions } from './context.ts'
+export { type SweepResult } from './auctions.ts'
 
 /**
  * The bid engine's operations. Every one is a single Lua script (engine/lua/), so a bid, a
  * prebid, a credit and the end of an auction are serialized inside Redis and no race can split
- * them. Built up by concern (engine/engine-core.ts); this last part holds auctions and the sweep.
+ * them. Each operation is a function of its concern's module over the shared context
+ * (engine/context.ts), where it is described; Engine holds the context, names the operations as
+ * its methods and is the emitter of their events.
  */
-export class Engine extends EngineAutoBids {
-  /** Puts one auction from Postgres into Redis (after create/edit, or on start-up). */
-  async loadAuction(auctionId: string): Promise<AuctionStatus | 'skipped' | null> {
-    const auction = await readAuction(this.prisma, auctionId)
-    if (!auction) return null
-    const loaded = await this.putAuction(auction)
-    await this.catalogChanged()
-    return loaded
+export class Engine extends EventEmitter<EngineEvents> {
+  readonly redis: Redis
+  readonly prisma: PrismaClient
+  readonly keys: Keys
+  readonly log: Logger
+  readonly timerMs: number
+  /** Bids, prebids, credits, adjustments and auto-bid budgets: acknowledged once replicated. */
+  readonly replication: Replication
+  private readonly context: EngineContext
+
+  constructor(options: EngineOptions) {
+    super()
+    const context = createEngineContext(options, this)
+    this.context = context
+    this.redis = context.redis
+    this.prisma = context.prisma
+    this.keys = context.keys
+    this.log = context.log
+    this.timerMs = context.timerMs
+    this.replication = context.replication
   }
 
-  /** Says that auction rows in Postgres changed (see keys.catalog). */
-  async catalogChanged(): Promise<void> {
-    await this.redis.incr(this.keys.catalog)
+  /** Closes the connection of its own that acknowledged writes use when they wait for replicas. */
+  async close() {
+    await this.replication.close()
   }
 
-  /** The current value of keys.catalog: equal values, same auction rows. */
-  async catalogVersion(): Promise<string> {
-    return (await this.redis.get(this.keys.catalog)) ?? '0'
+  /** Loads every script into Redis (later calls also recover from NOSCRIPT by themselves). */
+  async loadScripts() {
+    await loadScripts(this.redis)
   }
 
-  /** Loads every auction that is not finished; returns how many. */
-  async loadAllAuctions(): Promise<number> {
-    let count = 0
-    for await (const auction of readUnfinishedAuctions(this.prisma)) {
-      await this.putAuction(auction)
-      count += 1
-    }
-    return count
+  // Reads of auctions and the clock: engine/reads.ts.
+
+  getState(auctionId: string) {
+    return reads.getState(this.context, auctionId)
   }
 
-  private async putAuction(auction: AuctionLoad): Promise<AuctionStatus | 'skipped'> {
-    const k = this.keys
-    const { id, botCounts, prebidders, budgets } = auction
-    return loadAuctionScript.run(
-      this.redis,
-      {
-        auction: k.auction(id),
-        upcoming: k.upcoming,
-        ending: k.ending,
-        bidders: k.bidders(id),
-        botCounts: k.botCounts(id),
-        prebids: k.prebids(id),
-        autoBids: k.autoBids(id),
-        autoBidIndex: k.autoBidIndex,
-        deleting: k.deleting(id),
-      },
-      {
-        auctionId: id,
-        status: auction.status,
-        price: auction.price,
-        increment: auction.increment,
-        startTime: auction.startTime,
-        bids: auction.bids,
-        lastBidder: auction.lastBidder,
-        lastBidderName: auction.lastBidderName,
-        lastBidderIsBot: auction.lastBidderIsBot ? '1' : '0',
-        meta: JSON.stringify(auction.meta),
-        timerMs: this.timerMs,
-        botBids: auction.botBids,
-        botCounts: botCounts.length,
-        prebidders: prebidders.length,
-        budgets: budgets.length,
-      },
-      [
-        ...botCounts.flatMap(([bidder, bids]) => [bidder, String(bids)]),
-        ...prebidders,
-        ...budgets.flatMap((b) => [b.userId, String(b.left), String(b.placed)]),
-        ...auction.bidders,
-      ],
-    )
+  getStates(auctionIds: string[]) {
+    return reads.getStates(this.context, auctionIds)
   }
 
-  /**
-   * Takes an auction out of Redis (admin delete) if it is still as the admin saw it (`seen`);
-   * otherwise (an upcoming one started meanwhile) leaves it and answers the status it has.
-   * Its prebids and auto-bid budgets go with it, and it is not loaded again for a while: what
-   * they owe people is paid from Postgres (engine/refunds.ts) once the outbox has written
-   * everything up to `through`, the newest entry at that moment ('' when none).
-   */
-  async removeAuction(
-    auctionId: string,
-    seen: 'upcoming' | 'finished',
-  ): Promise<{ ok: true; status: string; through: string } | { ok: false; status: string }> {
-    const k = this.keys
-    return removeAuctionScript.run(
-      this.redis,
-      {
-        auction: k.auction(auctionId),
-        upcoming: k.upcoming,
-        ending: k.ending,
-        recentBids: k.recentBids(auctionId),
-        prebids: k.prebids(auctionId),
-        botCounts: k.botCounts(auctionId),
-        bidders: k.bidders(auctionId),
-        autoBids: k.autoBids(auctionId),
-        autoBidIndex: k.autoBidIndex,
-        deleting: k.deleting(auctionId),
-        outbox: k.outbox,
-      },
-      { auctionId, seen, ms: AUCTION_DELETING_MS },
-    )
+  getAuctionView(auctionId: string, limit: number) {
+    return reads.getAuctionView(this.context, auctionId, limit)
   }
 
-  /** Whether every outbox entry up to `entryId` is written to Postgres (written ones leave). */
-  async outboxWrittenThrough(entryId: string): Promise<boolean> {
-    if (!entryId) return true
-    return (await this.redis.xrange(this.keys.outbox, '-', entryId, 'COUNT', 1)).length === 0
+  getBidStats(auctionId: string) {
+    return reads.getBidStats(this.context, auctionId)
   }
 
-  /** An admin ends a live auction now; the last bidder wins. */
-  async endAuction(
-    auctionId: string,
-  ): Promise<{ ok: true } | { ok: false; reason: 'auction_not_found' | 'auction_not_live' }> {
-    const k = this.keys
-    const reply = await endScript.run(
-      this.redis,
-      { auction: k.auction(auctionId), ending: k.ending, outbox: k.outbox },
-      { auctionId, base: k.base, finishedTtlMs: this.finishedTtlMs },
-    )
-    if (reply.status !== 'ok') return { ok: false, reason: reply.reason }
-    this.emit('finished', { auctionIds: [auctionId] })
-    return { ok: true }
+  getMeta(auctionId: string) {
+    return reads.getMeta(this.context, auctionId)
   }
 
-  /** Starts and finishes what is due; the sweeper calls this in a loop. */
-  async sweep(limit = 100): Promise<SweepResult> {
-    const k = this.keys
-    const result = await sweepScript.run(
-      this.redis,
-      { upcoming: k.upcoming, ending: k.ending, outbox: k.outbox },
-      {
-        base: k.base,
-        timerMs: this.timerMs,
-        recentMax: RECENT_BIDS_KEPT,
-        limit,
-        finishedTtlMs: this.finishedTtlMs,
-      },
-    )
-    if (result.started.length) this.emit('started', { auctionIds: result.started })
-    if (result.finished.length) this.emit('finished', { auctionIds: result.finished })
-    return result
+  getRecentBids(auctionId: string, limit?: number) {
+    return reads.getRecentBids(this.context, auctionId, limit)
+  }
+
+  hasPrebid(auctionId: string, userId: string) {
+    return reads.hasPrebid(this.context, auctionId, userId)
+  }
+
+  now() {
+    return reads.now(this.context)
+  }
+
+  getTimers() {
+    return reads.getTimers(this.context)
+  }
+
+  // Users in Redis: engine/users.ts.
+
+  getBalance(userId: string) {
+    return users.getBalance(this.context, userId)
+  }
+
+  loadUser(userId: string) {
+    return users.loadUser(this.context, userId)
+  }
+
+  removeUser(userId: string) {
+    return users.removeUser(this.context, userId)
+  }
+
+  refreshUserName(userId: string, username: string) {
+    return users.refreshUserName(this.context, userId, username)
+  }
+
+  // Changes of a balance: engine/balances.ts.
+
+  credit(
+    userId: string,
+    amount: number,
+    reason: LedgerReason,
+    reference: string,
+    auctionId?: string,
+  ) {
+    return balances.credit(this.context, userId, amount, reason, reference, auctionId)
+  }
+
+  takeBack(userId: string, most: number, reference: string) {
+    return balances.takeBack(this.context, userId, most, reference)
+  }
+
+  adjustBalance(userId: string, change: BalanceAdjustment) {
+    return balances.adjustBalance(this.context, userId, change)
+  }
+
+  applied(reference: string) {
+    return balances.applied(this.context, reference)
+  }
+
+  // Bids and prebids: engine/bids.ts.
+
+  bid(auctionId: string, userId: string) {
+    return bidding.bid(this.context, auctionId, userId)
+  }
+
+  botBid(auctionId: string, bot: { id: string; name: string; limit: number }) {
+    return bidding.botBid(this.context, auctionId, bot)
+  }
+
+  prebid(auctionId: string, userId: string) {
+    return bidding.prebid(this.context, auctionId, userId)
+  }
+
+  // The auto-bidder: engine/auto-bids.ts.
+
+  setAutoBid(auctionId: string, userId: string, bids: number) {
+    return autoBids.setAutoBid(this.context, auctionId, userId, bids)
+  }
+
+  stopAutoBid(auctionId: string, userId: string) {
+    return autoBids.stopAutoBid(this.context, auctionId, userId)
+  }
+
+  getAutoBid(auctionId: string, userId: string) {
+    return autoBids.getAutoBid(this.context, auctionId, userId)
+  }
+
+  getAutoBidBudgets(auctionId: string) {
+    return autoBids.getAutoBidBudgets(this.context, auctionId)
+  }
+
+  getAutoBidAuctions() {
+    return autoBids.getAutoBidAuctions(this.context)
+  }
+
+  autoBid(auctionId: string, userId: string) {
+    return autoBids.autoBid(this.context, auctionId, userId)
+  }
+
+  returnAutoBids(auctionId: string) {
+    return autoBids.returnAutoBids(this.context, auctionId)
+  }
+
+  // Auctions and the sweep: engine/auctions.ts.
+
+  loadAuction(auctionId: string) {
+    return auctions.loadAuction(this.context, auctionId)
+  }
+
+  catalogChanged() {
+    return auctions.catalogChanged(this.context)
+  }
+
+  catalogVersion() {
+    return auctions.catalogVersion(this.context)
+  }
+
+  loadAllAuctions() {
+    return auctions.loadAllAuctions(this.context)
+  }
+
+  removeAuction(auctionId: string, seen: 'upcoming' | 'finished') {
+    return auctions.removeAuction(this.context, auctionId, seen)
+  }
+
+  outboxWrittenThrough(entryId: string) {
+    return auctions.outboxWrittenThrough(this.context, entryId)
+  }
+
+  endAuction(auctionId: string) {
+    return auctions.endAuction(this.context, auctionId)
+  }
+
+  sweep(limit?: number) {
+    return auctions.sweep(this.context, limit)
   }
 }

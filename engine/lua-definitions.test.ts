@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 // Every script the engine defines, the web tier's too.
 import './index.ts'
 import { definedScripts } from './lua-runner.ts'
-import { STATE_FIELDS } from './scripts-auctions.ts'
+import { STATE_FIELDS } from './reads.ts'
 
 const highest = (lua: string, name: 'KEYS' | 'ARGV') =>
   Math.max(0, ...[...lua.matchAll(new RegExp(`${name}\\[(\\d+)\\]`, 'g'))].map((m) => Number(m[1])))

@@ -1,5 +1,5 @@
 -- Everything a real-time update of one auction shows, read at one moment: the clock, the live
--- fields (STATE_FIELDS in engine/scripts.ts, in that order), then meta and the newest recent bids.
+-- fields (STATE_FIELDS in engine/reads.ts, in that order), then meta and the newest recent bids.
 -- KEYS: auction, recent bids. ARGV: how many bids. Returns {now} when the auction is not held,
 -- else {now, ...fields ('' where unset), meta, ...bids}.
 local out = {tostring(now_ms())}

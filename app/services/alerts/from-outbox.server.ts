@@ -86,7 +86,7 @@ export async function alertsFromEntries(
 
 /**
  * Whether the person's auto-bidder on the auction still has bids left (the engine's budget,
- * engine/engine-autobids.ts `getAutoBid`): it bids for them again when the timer runs low.
+ * engine/auto-bids.ts `getAutoBid`): it bids for them again when the timer runs low.
  */
 async function autoBidding(presence: Presence, userId: string, auctionId: string) {
   const left = await presence.redis.hget(keysOf(presence.prefix).autoBids(auctionId), `r:${userId}`)
