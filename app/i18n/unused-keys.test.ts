@@ -24,7 +24,8 @@ const dynamicKeys: Record<string, string[]> = {
   ],
   'app/components/auction/bid-history.tsx': ['common:auction.bidStatuses.'],
   'app/components/profile/profile-form.tsx': ['common:completeProfile.genders.'],
-  'app/services/availability.server.ts': ['common:validation.*Taken', 'common:validation.*Available'],
+  // The `validation.*Taken` keys it builds are named in app/models/user.server.ts (takenRefusal).
+  'app/services/availability.server.ts': ['common:validation.*Available'],
   'app/services/bidding.server.ts': ['common:bidding.errors.'],
   'app/routes/auction/bid-history.tsx': ['common:bidHistory.stats.'],
   // Refusals before Remix read the `api` object of common.json by the refusal's name.
