@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { DomainError } from '~/utils/domain-error.ts'
-import { isUsernameTaken } from '~/models/user.server.ts'
+import { isUsernameTaken, takenRefusal } from '~/models/user.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import type { BotCreateInput, BotSettingsInput } from '~/validation/admin-bots.ts'
 
@@ -112,7 +112,7 @@ export function botUsername(firstName: string, lastName: string, digits: number)
 export async function createBot(input: BotCreateInput) {
   let username = input.username
   if (username) {
-    if (await isUsernameTaken(username)) throw new DomainError(409, 'errors.usernameTaken')
+    if (await isUsernameTaken(username)) throw takenRefusal('username')
   } else {
     for (let attempt = 0; attempt < 20 && !username; attempt++) {
       const candidate = botUsername(
@@ -122,7 +122,7 @@ export async function createBot(input: BotCreateInput) {
       )
       if (!(await isUsernameTaken(candidate))) username = candidate
     }
-    if (!username) throw new DomainError(409, 'errors.usernameTaken')
+    if (!username) throw takenRefusal('username')
   }
   try {
     const bot = await getPrisma().bot.create({
@@ -135,8 +135,7 @@ export async function createBot(input: BotCreateInput) {
     })
     return { ...bot, createdAt: bot.createdAt.toISOString() }
   } catch (error) {
-    if ((error as { code?: string } | null)?.code === 'P2002')
-      throw new DomainError(409, 'errors.usernameTaken')
+    if ((error as { code?: string } | null)?.code === 'P2002') throw takenRefusal('username')
     throw error
   }
 }

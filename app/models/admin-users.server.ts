@@ -7,6 +7,7 @@ import {
   isEmailTaken,
   isPhoneTaken,
   isUsernameTaken,
+  takenRefusal,
 } from '~/models/user.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
@@ -108,12 +109,9 @@ export async function editUser(
   if (!user) throw new DomainError(404, 'errors.userNotFound')
   if (id === adminId && input.role === 'user') throw new DomainError(409, 'errors.ownRole')
   const balance = balanceChange(input)
-  if (input.username && (await isUsernameTaken(input.username, id)))
-    throw new DomainError(409, 'errors.usernameTaken')
-  if (input.email && (await isEmailTaken(input.email, id)))
-    throw new DomainError(409, 'errors.emailTaken')
-  if (input.phone && (await isPhoneTaken(input.phone, id)))
-    throw new DomainError(409, 'errors.phoneTaken')
+  if (input.username && (await isUsernameTaken(input.username, id))) throw takenRefusal('username')
+  if (input.email && (await isEmailTaken(input.email, id))) throw takenRefusal('email')
+  if (input.phone && (await isPhoneTaken(input.phone, id))) throw takenRefusal('phone')
   try {
     await prisma.$transaction(async (tx) => {
       await tx.user.update({
