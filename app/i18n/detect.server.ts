@@ -2,7 +2,7 @@ import { createCookie } from '@remix-run/node'
 import { fallbackLanguage, isLanguage, type Language } from '~/i18n/config.ts'
 
 // The visitor's language as the request tells it: their choice (a cookie), then the browser's
-// Accept-Language. Kept apart from i18n.server.ts so that the Express server, which refuses some
+// Accept-Language. Kept apart from i18next.server.ts so that the Express server, which refuses some
 // requests before Remix sees them, can read it too.
 
 export const languageCookie = createCookie('lng', {

@@ -23,7 +23,7 @@ import {
   TextList,
 } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 
 // The auction rules (docs/rules.md#static-pages) with its constants; where the client's texts
 // disagreed, docs/decisions/010-static-texts.md says which reading these rules state.

@@ -22,7 +22,7 @@ import {
   secondaryButton,
   TextList,
 } from '~/components/static-page.tsx'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 
 // How it works (docs/rules.md#static-pages): the rules as the engine applies them
 // (docs/decisions/010-static-texts.md).

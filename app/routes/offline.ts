@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isLanguage, type Language } from '~/i18n/config.ts'
 import { getSettings } from '~/models/settings.server.ts'
-import { getFixedT, getLanguage } from '~/services/i18n.server.ts'
+import { getFixedT, getLanguage } from '~/i18n/i18next.server.ts'
 import { PAGE_VARY } from '~/utils/cache-control.ts'
 import { escapeHtml } from '~/utils/html.ts'
 import { BACKGROUND_COLOR, THEME_COLOR } from '~/utils/web-app.ts'

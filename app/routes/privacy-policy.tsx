@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ShieldCheck } from 'lucide-react'
 import { contactsFrom, LegalDocument, PAGES_NS } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 
 // /privacy-policy (docs/rules.md#static-pages): the privacy policy under the Kyrgyz Republic's Law
 // "On information of a personal nature" (docs/decisions/010-static-texts.md). The operator's

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { isLanguage } from '~/i18n/config.ts'
 import { rememberLanguage } from '~/models/alert-choices.server.ts'
-import { languageCookie } from '~/services/i18n.server.ts'
+import { languageCookie } from '~/i18n/detect.server.ts'
 import { getOptionalUserId } from '~/services/session.server.ts'
 import { safeRedirect } from '~/utils/http.ts'
 import { readForm } from '~/utils/form.server.ts'

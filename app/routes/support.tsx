@@ -12,7 +12,7 @@ import {
   TextList,
 } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 
 type Channel = { kind: 'email' | 'whatsapp' | 'telegram'; value: string; href: string }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { supportedLanguages } from '~/i18n/config.ts'
 import { getSettings } from '~/models/settings.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { workerCode, workerSource } from '~/service-worker/worker-code.server.ts'
 
 // The service worker (app/service-worker/sw.js) at the site's root, so that its scope is every

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { FileText } from 'lucide-react'
 import { contactsFrom, LegalDocument, PAGES_NS } from '~/components/static-page.tsx'
 import { getSettings } from '~/models/settings.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 
 // /terms-of-service (docs/rules.md#static-pages): the user agreement of the auction
 // (docs/decisions/010-static-texts.md). The operator's name and contacts are the site settings.

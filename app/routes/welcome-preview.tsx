@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { WelcomeBody, WelcomeContent } from '~/components/welcome.tsx'
 import { PAGES_NS, PageHero, primaryButton, secondaryButton } from '~/components/static-page.tsx'
 import { FREE_BIDS } from '~/models/user.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { useOptionalUser } from '~/utils/hooks.ts'
 import { titleMeta } from '~/utils/meta.ts'
 

@@ -4,7 +4,7 @@ import { FormStrategy } from 'remix-auth-form'
 import { recordIp, verifyLogin } from '~/models/user.server.ts'
 import { rememberLanguage } from '~/models/alert-choices.server.ts'
 import { forgetDevices } from '~/models/push-subscription.server.ts'
-import { getLanguage } from '~/services/i18n.server.ts'
+import { getLanguage } from '~/i18n/i18next.server.ts'
 import type { Engine } from '../../engine/index.ts'
 import {
   forgetSessions,

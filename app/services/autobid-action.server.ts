@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from '@remix-run/node'
 import { AUTOBID_NS, startAutoBid, stopAutoBid } from '~/models/autobid.server.ts'
 import { loginRedirect, withUser } from '~/services/guards.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { sentByFetcher } from '~/utils/form.server.ts'
 

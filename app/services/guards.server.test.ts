@@ -10,7 +10,7 @@ import {
   withUser,
   withUserId,
 } from '~/services/guards.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { sessionCookie } from '~/services/session.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 

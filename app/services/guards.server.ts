@@ -1,6 +1,6 @@
 import { data, redirect } from '@remix-run/node'
 import type { TFunction } from 'i18next'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { getOptionalUser, getOptionalUserId, type CurrentUser } from '~/services/session.server.ts'
 import { apiError, translator } from '~/utils/api.server.ts'
 import { loginHref } from '~/utils/login-href.ts'

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { SessionsNotForgotten } from '~/services/session.server.ts'
 import { PRIVATE } from '~/utils/cache-control.ts'
 import { DomainError } from '~/utils/domain-error.ts'

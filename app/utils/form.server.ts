@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { json } from '~/utils/api.server.ts'
 import { BodyTooLarge, MAX_FORM_BYTES, readBody } from '~/utils/request-body.server.ts'
 

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { isPhoneTaken } from '~/models/user.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { withUser } from '~/services/guards.server.ts'
 import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'

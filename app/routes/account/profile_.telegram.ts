@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { createLinkToken, unlinkUser } from '~/models/telegram-link.server.ts'
 import { requireUser } from '~/services/guards.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { getTelegramConfig, startLink } from '~/services/telegram/config.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { methodNotAllowed } from '~/utils/api.server.ts'

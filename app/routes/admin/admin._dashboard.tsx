@@ -19,7 +19,7 @@ import {
 import { getSystemStats, getUpcomingBidPackages } from '~/models/admin-dashboard.server.ts'
 import { getOpenAuctionsPage } from '~/models/auction-view.server.ts'
 import { requireAdmin, requireAdminT } from '~/services/guards.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import {
   AUCTIONS_PER_PAGE,
   DASHBOARD_NS,

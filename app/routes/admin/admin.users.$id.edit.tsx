@@ -9,7 +9,7 @@ import { BALANCE_REFUSALS, editUser, newIdempotencyKey } from '~/models/admin-us
 import { getUserView } from '~/models/user-view.server.ts'
 import { refuseTamperedForm } from '~/services/admin.server.ts'
 import { requireAdmin } from '~/services/guards.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { refuseForm } from '~/services/refuse-form.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { listHref, listUrl } from '~/utils/admin-lists.ts'

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { setOrderStatus } from '~/services/order-status.server.ts'
 import { orderJson } from '~/models/order.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { answerRefusals, json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { adminOrderStatusSchema } from '~/validation/order.ts'
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { adminApi } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { refundHeldPayment } from '~/services/payments/refund.server.ts'
 import { answerRefusals, json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { toMajor } from '~/utils/money.ts'

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listPayments, paymentJson } from '~/models/payment-admin.server.ts'
 import { adminApi } from '~/services/admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { apiError, json, methodNotAllowed } from '~/utils/api.server.ts'
 import { pageParam } from '~/utils/http.ts'
 import { paymentStatusParam } from '~/validation/payment-status.ts'

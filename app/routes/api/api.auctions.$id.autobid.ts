@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { AUTOBID_NS, getAutoBid, startAutoBid, stopAutoBid } from '~/models/autobid.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { requireApiUser } from '~/services/guards.server.ts'
 import { apiError, json, methodNotAllowed, readJson } from '~/utils/api.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { setWatching, WATCH_NS } from '~/models/watch.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { answerRefusals, json, methodNotAllowed } from '~/utils/api.server.ts'
 import { requireApiUser } from '~/services/guards.server.ts'
 

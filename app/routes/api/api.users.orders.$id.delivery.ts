@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { orderJson, setDelivery } from '~/models/order.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { answerRefusals, json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { requireApiUser } from '~/services/guards.server.ts'
 import { deliverySchema } from '~/validation/order.ts'

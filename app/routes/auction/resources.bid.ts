@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type HeadersFunction } from '@remix-run/node'
 import { decideBid } from '~/services/bidding.server.ts'
 import { loginRedirect } from '~/services/guards.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { getOptionalUserId } from '~/services/session.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { formAnswer, readForm } from '~/utils/form.server.ts'

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { setWatching, WATCH_NS } from '~/models/watch.server.ts'
 import { loginRedirect, withUserId } from '~/services/guards.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { methodNotAllowed } from '~/utils/api.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'

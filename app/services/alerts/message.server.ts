@@ -1,7 +1,7 @@
 import { fallbackLanguage, isLanguage } from '~/i18n/config.ts'
 import type { AlertMessage } from '~/services/alerts/channel.server.ts'
 import type { AlertJob } from '~/services/alerts/queue-keys.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 

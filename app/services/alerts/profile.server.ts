@@ -7,7 +7,7 @@ import { getWatchlist } from '~/models/watch.server.ts'
 import { ALERT_KINDS } from '~/models/alert-kinds.ts'
 import { enabledChannels } from '~/services/alerts/channels.server.ts'
 import { ALERTS_NS } from '~/services/alerts/message.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 

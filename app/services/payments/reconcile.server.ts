@@ -8,7 +8,7 @@ import {
   scheduleNextCheck,
   scheduleRefundCheck,
 } from '~/models/payment-admin.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { errorFields, log } from '~/utils/logger.server.ts'
 import { getProvider } from './index.server.ts'
 import type { PaymentProvider, PaymentStatusReport, StatusQuery } from './provider.server.ts'

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { Engine } from '../../../engine/index.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { log } from '~/utils/logger.server.ts'
 import { clientKey, hit, type RateLimit } from '~/services/rate-limit.server.ts'
 import { apiError, tooMany } from '~/utils/api.server.ts'

@@ -10,7 +10,7 @@ import {
 } from '~/models/telegram-link.server.ts'
 import { verifyPhone } from '~/models/verified-phone.server.ts'
 import { FREE_BIDS } from '~/models/user.server.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 import { errorFields, log } from '~/utils/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { getEnv } from '~/utils/env.server.ts'

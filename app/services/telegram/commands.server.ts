@@ -1,7 +1,7 @@
 import type { Api } from 'grammy'
 import type { BotCommand } from 'grammy/types'
 import { fallbackLanguage, supportedLanguages, type Language } from '~/i18n/config.ts'
-import { getFixedT } from '~/services/i18n.server.ts'
+import { getFixedT } from '~/i18n/i18next.server.ts'
 
 // The bot's commands menu, in each of the site's languages (docs/rules.md#telegram):
 // setMyCommands (https://core.telegram.org/bots/api#setmycommands) with a `language_code` per

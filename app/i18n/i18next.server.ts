@@ -10,8 +10,6 @@ import { languageCookie, languageFromCookie, pickFromAcceptLanguage } from '~/i1
 import { resources } from '~/i18n/resources.server.ts'
 import { getSettings } from '~/models/settings.server.ts'
 
-export { languageCookie, pickFromAcceptLanguage }
-
 export const i18next = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { pickFromAcceptLanguage } from './i18n.server.ts'
+import { pickFromAcceptLanguage } from './detect.server.ts'
 
 describe('language from Accept-Language', () => {
   test('picks the first language we have, by weight', () => {
