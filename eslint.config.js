@@ -30,6 +30,13 @@ const modelsBelowServices = {
   group: ['**/services/**', '**/routes/**'],
   message: 'Models read and write data: services and routes call them, not the other way round.',
 }
+// Shared helpers, components, schemas, translation and types sit below them too: what a service
+// or a route shares with one of these lives down here (app/types, app/validation, app/i18n).
+const belowServices = {
+  group: modelsBelowServices.group,
+  message: 'Utils, components, validation, i18n and types import neither services nor routes.',
+}
+const belowServicesFolders = ['utils', 'components', 'validation', 'i18n', 'types']
 
 export default tseslint.config(
   {
@@ -114,6 +121,22 @@ export default tseslint.config(
     files: ['app/models/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [engineInTests, modelsBelowServices] }],
+    },
+  },
+  {
+    files: belowServicesFolders.map((folder) => `app/${folder}/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [engineThroughIndex, belowServices], paths: [translationHook] },
+      ],
+    },
+  },
+  {
+    files: belowServicesFolders.map((folder) => `app/${folder}/**/*.test.{ts,tsx}`),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [engineInTests, belowServices] }],
     },
   },
   {

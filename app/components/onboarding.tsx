@@ -15,12 +15,10 @@ import {
 } from '~/validation/user-rules.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
+import type { Onboarding as OnboardingSteps } from '~/types/onboarding.ts'
 
 // The dialog's window (Radix Dialog) is loaded only for the person who has a dialog to see.
 const OnboardingDialog = lazy(() => import('~/components/onboarding-dialog.tsx'))
-
-/** Which onboarding steps a registration asked for (the root loader's flags, read once). */
-export type OnboardingSteps = { welcome: boolean; completeProfile: boolean }
 
 /**
  * The welcome and complete-profile dialogs after registration (docs/rules.md#onboarding), each shown

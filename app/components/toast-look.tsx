@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react'
-import type { Toast } from '~/services/toast.server.ts'
+import type { Toast } from '~/validation/toast.ts'
 
 // A toast's look, the same as a plain status message (app/components/toaster.tsx) and in Radix's
 // region (app/components/toast-region.tsx).

@@ -2,7 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast'
 import { X } from 'lucide-react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { ToastIcon, toastStyles } from '~/components/toast-look.tsx'
-import type { Toast } from '~/services/toast.server.ts'
+import type { Toast } from '~/validation/toast.ts'
 
 /**
  * Radix's toast region, loaded by app/components/toaster.tsx with the page's first toast: one

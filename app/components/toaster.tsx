@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { ToastIcon, toastStyles } from '~/components/toast-look.tsx'
-import type { Toast } from '~/services/toast.server.ts'
+import type { Toast } from '~/validation/toast.ts'
 import { useHydrated, useOptionalRootData } from '~/utils/hooks.ts'
 
 // Radix's toast region comes with the page's first toast: most pages never show one.

@@ -10,8 +10,10 @@ import {
   forgetSessions,
   getSessionId,
   SESSION_TTL_MS,
+  SessionsNotForgotten,
   sessionCookie,
 } from '~/services/session.server.ts'
+import { apiError, json, translator } from '~/utils/api.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { loginSchema } from '~/validation/user.ts'
@@ -128,4 +130,19 @@ export async function destroySession(request: Request, engine: Engine) {
 export async function destroyAllSessions(userId: string, engine: Engine) {
   await endSessions(engine, { userId })
   return clearedSessionCookie()
+}
+
+/**
+ * The JSON API's answer to a logout (`end`, one of the two above): `{"ok": true}` with the cookie
+ * cleared, or 503 `{"error"}` when the logout was refused and the session still works.
+ */
+export async function logoutAnswer(request: Request, end: () => Promise<string>) {
+  try {
+    return json({ ok: true }, { headers: { 'Set-Cookie': await end() } })
+  } catch (error) {
+    if (!(error instanceof SessionsNotForgotten)) throw error
+    return apiError(503, (await translator(request))('auth.logoutRefused'), {
+      headers: { 'Retry-After': '5' },
+    })
+  }
 }

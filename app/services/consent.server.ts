@@ -1,4 +1,10 @@
 import { z } from 'zod'
+import {
+  consentValues,
+  type Consent,
+  type ConsentValue,
+  type CookiePreferences,
+} from '~/types/consent.ts'
 
 // Cookie consent (docs/rules.md#cookies-and-consent). Stored as cookies rather than local storage so the
 // server can render the banner, and honour the choice, for browsers without JavaScript.
@@ -6,18 +12,6 @@ import { z } from 'zod'
 export const CONSENT_COOKIE = 'cookie-consent'
 export const PREFERENCES_COOKIE = 'cookie-preferences'
 const MAX_AGE = 60 * 60 * 24 * 365
-
-export const consentValues = ['accepted', 'necessary-only', 'rejected'] as const
-export type ConsentValue = (typeof consentValues)[number]
-
-export type CookiePreferences = {
-  necessary: true
-  analytics: boolean
-  marketing: boolean
-  functional: boolean
-}
-
-export type Consent = { value: ConsentValue; preferences: CookiePreferences } | null
 
 const preferencesSchema = z.object({
   analytics: z.boolean().catch(false),

@@ -1,7 +1,8 @@
 import { data, redirect } from '@remix-run/node'
 import type { TFunction } from 'i18next'
 import { getFixedT } from '~/i18n/i18next.server.ts'
-import { getOptionalUser, getOptionalUserId, type CurrentUser } from '~/services/session.server.ts'
+import { getOptionalUser, getOptionalUserId } from '~/services/session.server.ts'
+import type { CurrentUser } from '~/types/current-user.ts'
 import { apiError, translator } from '~/utils/api.server.ts'
 import { loginHref } from '~/utils/login-href.ts'
 

@@ -1,9 +1,8 @@
 import { createCookie } from '@remix-run/node'
+import type { Onboarding } from '~/types/onboarding.ts'
 
 // After registration the welcome and complete-profile dialogs are shown once (docs/rules.md#onboarding):
 // the flags live in a cookie, read and cleared by the root loader in the same response.
-
-export type Onboarding = { welcome: boolean; completeProfile: boolean }
 
 const cookie = createCookie('onboarding', {
   path: '/',

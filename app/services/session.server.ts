@@ -6,6 +6,7 @@ import { getRedis } from '~/utils/redis.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { readRows } from '~/utils/sql.server.ts'
 import { cookieSecrets, getEnv } from '~/utils/env.server.ts'
+import type { CurrentUser } from '~/types/current-user.ts'
 
 // A signed cookie carries only the id of a Session row in Postgres; logging out deletes the row,
 // so a stolen cookie dies with it. `__Host-` in production pins it to this origin over HTTPS.
@@ -204,17 +205,6 @@ export const currentUserSelect = {
   bidBalance: true,
   wonAuctions: true,
 } as const
-
-export type CurrentUser = {
-  id: string
-  username: string
-  email: string
-  firstName: string | null
-  lastName: string | null
-  role: 'user' | 'admin'
-  bidBalance: number
-  wonAuctions: number
-}
 
 /** currentUserSelect as plain SQL: every signed-in page reads it (app/utils/sql.server.ts). */
 const CURRENT_USER_SQL = `SELECT ${Object.keys(currentUserSelect)

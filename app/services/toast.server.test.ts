@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { createToastHeaders, getToast, type ToastInput } from '~/services/toast.server.ts'
+import { createToastHeaders, getToast } from '~/services/toast.server.ts'
+import type { ToastInput } from '~/validation/toast.ts'
 
 /** The Cookie header a browser sends back for a Set-Cookie value. */
 const sentBack = (setCookie: string) => setCookie.split(';')[0]!

@@ -1,19 +1,10 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
-import { z } from 'zod'
 import { cookieSecrets, getEnv } from '~/utils/env.server.ts'
 import { combineHeaders } from '~/utils/http.ts'
+import { toastSchema, type Toast, type ToastInput } from '~/validation/toast.ts'
 
 // Flash toasts travel in their own short-lived cookie, read once by the root loader, so a
 // browser without JavaScript also sees the message after a redirect.
-
-export const toastSchema = z.object({
-  id: z.string().default(() => Math.random().toString(36).slice(2)),
-  type: z.enum(['message', 'success', 'error']).default('message'),
-  title: z.string().optional(),
-  description: z.string(),
-})
-export type Toast = z.infer<typeof toastSchema>
-export type ToastInput = z.input<typeof toastSchema>
 
 const TOAST_KEY = 'toast'
 

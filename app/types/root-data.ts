@@ -1,10 +1,10 @@
 import type { Language } from '~/i18n/config.ts'
 import type { PublicSettings } from '~/models/settings.server.ts'
 import type { SiteStats } from '~/models/site-stats.server.ts'
-import type { Consent } from '~/services/consent.server.ts'
-import type { Onboarding } from '~/services/onboarding.server.ts'
-import type { CurrentUser } from '~/services/session.server.ts'
-import type { Toast } from '~/services/toast.server.ts'
+import type { Consent } from '~/types/consent.ts'
+import type { CurrentUser } from '~/types/current-user.ts'
+import type { Onboarding } from '~/types/onboarding.ts'
+import type { Toast } from '~/validation/toast.ts'
 
 /**
  * What the root loader (app/root.tsx) gives every page; the app shell reads it through

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { getFixedT } from '~/i18n/i18next.server.ts'
-import { SessionsNotForgotten } from '~/services/session.server.ts'
 import { PRIVATE } from '~/utils/cache-control.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { BodyTooLarge, MAX_JSON_BYTES, readBodyText } from '~/utils/request-body.server.ts'
@@ -81,21 +80,6 @@ export function validate<S extends z.ZodTypeAny>(
     400,
     issue ? t(issue.message, { defaultValue: t('api.invalid') }) : t('api.invalid'),
   )
-}
-
-/**
- * A logout's answer: `{"ok": true}` with the cookie cleared, or 503 `{"error"}` when the logout
- * was refused and the session still works (app/services/auth.server.ts, endSessions).
- */
-export async function logoutAnswer(request: Request, end: () => Promise<string>) {
-  try {
-    return json({ ok: true }, { headers: { 'Set-Cookie': await end() } })
-  } catch (error) {
-    if (!(error instanceof SessionsNotForgotten)) throw error
-    return apiError(503, (await translator(request))('auth.logoutRefused'), {
-      headers: { 'Retry-After': '5' },
-    })
-  }
 }
 
 export async function methodNotAllowed(request: Request) {

@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { showToast } from '~/components/toaster.tsx'
-import type { WatchActionResult } from '~/routes/auction/resources.watch.ts'
+import type { WatchActionResult } from '~/types/watch.ts'
 import { useHydrated } from '~/utils/hooks.ts'
 import { WATCH_ACTION } from '~/utils/revalidation.ts'
 

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { WatchToggle } from '~/components/auction/watch-toggle.tsx'
-import type { ProfileAlerts as Data } from '~/services/alerts/profile.server.ts'
+import type { ProfileAlerts as Data } from '~/types/profile-alerts.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { EmptyNote } from '~/components/ui/panel.tsx'

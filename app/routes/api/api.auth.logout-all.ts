@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { destroyAllSessions } from '~/services/auth.server.ts'
-import { logoutAnswer, methodNotAllowed } from '~/utils/api.server.ts'
+import { destroyAllSessions, logoutAnswer } from '~/services/auth.server.ts'
+import { methodNotAllowed } from '~/utils/api.server.ts'
 import { requireApiUser } from '~/services/guards.server.ts'
 
 /** "Log out everywhere": every session of the signed-in account ends, this one included. */

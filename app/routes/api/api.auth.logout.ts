@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { destroySession } from '~/services/auth.server.ts'
-import { logoutAnswer, methodNotAllowed } from '~/utils/api.server.ts'
+import { destroySession, logoutAnswer } from '~/services/auth.server.ts'
+import { methodNotAllowed } from '~/utils/api.server.ts'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request)

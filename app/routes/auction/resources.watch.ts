@@ -7,12 +7,11 @@ import { methodNotAllowed } from '~/utils/api.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { formAnswer, readForm } from '~/utils/form.server.ts'
 import { safeRedirect } from '~/utils/http.ts'
+import type { WatchActionResult } from '~/types/watch.ts'
 
 // Where every watch toggle posts (auction cards, the auction page; app/components/auction/
 // watch-toggle.tsx). With JavaScript a fetcher gets the outcome as data; without, the form names
 // the page it came from (`redirectTo`) and is sent back there with the outcome as a toast.
-
-export type WatchActionResult = { ok: boolean; watching: boolean | null; message: string }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const [form, t] = await Promise.all([readForm(request), getFixedT(request, [WATCH_NS, 'common'])])

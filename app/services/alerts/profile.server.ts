@@ -9,12 +9,17 @@ import { enabledChannels } from '~/services/alerts/channels.server.ts'
 import { ALERTS_NS } from '~/services/alerts/message.server.ts'
 import { getFixedT } from '~/i18n/i18next.server.ts'
 import { redirectWithToast } from '~/services/toast.server.ts'
+import type { ProfileAlerts } from '~/types/profile-alerts.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 
 // The profile's watchlist and alert choices (app/components/profile/profile-alerts.tsx).
 
 /** The profile's alerts part, with page `watchPage` of the watchlist (20 a page). */
-export async function getProfileAlerts(engine: Engine, userId: string, watchPage = 1) {
+export async function getProfileAlerts(
+  engine: Engine,
+  userId: string,
+  watchPage = 1,
+): Promise<ProfileAlerts> {
   const [watchlist, choices, { discloseHouseBids }] = await Promise.all([
     getWatchlist(engine, userId, watchPage),
     getAlertChoices(userId),
@@ -30,7 +35,6 @@ export async function getProfileAlerts(engine: Engine, userId: string, watchPage
     kinds: [...ALERT_KINDS],
   }
 }
-export type ProfileAlerts = Awaited<ReturnType<typeof getProfileAlerts>>
 
 /** An hour field of the form: empty is none; anything but 0-23 stays as it is, for the check. */
 function hourField(value: FormDataEntryValue | null): unknown {
