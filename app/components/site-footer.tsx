@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { BadgeCheck, Lock, ShieldCheck } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { useRootData } from '~/utils/hooks.ts'
 
@@ -17,7 +18,45 @@ const supportLinks = [
   { to: '/terms-of-service', key: 'footer.links.termsOfService' },
 ] as const
 
+const badges = [
+  { icon: ShieldCheck, key: 'footer.badges.adults' },
+  { icon: Lock, key: 'footer.badges.securePayment' },
+  { icon: BadgeCheck, key: 'footer.badges.fairPlay' },
+] as const
+
 const numberFormat = new Intl.NumberFormat('ru-RU')
+
+/** A titled column of the footer's links (`children`: more items after them). */
+function FooterLinks({
+  id,
+  title,
+  links,
+  children,
+}: {
+  id: string
+  title: string
+  links: ReadonlyArray<{ to: string; key: string }>
+  children?: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-slate-300 hover:text-white hover:underline">
+              {t(link.key)}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
+  )
+}
 
 export function SiteFooter() {
   const { t } = useTranslation()
@@ -56,43 +95,22 @@ export function SiteFooter() {
             {settings.footerDescription || t('footer.defaultDescription')}
           </p>
         </div>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="font-semibold text-white">
-            {t('footer.quickLinks')}
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            {quickLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-slate-300 hover:text-white hover:underline">
-                  {t(link.key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-support-links">
-          <h2 id="footer-support-links" className="font-semibold text-white">
-            {t('footer.supportTitle')}
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            {supportLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-slate-300 hover:text-white hover:underline">
-                  {t(link.key)}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Form method="post" action="/cookie-consent" reloadDocument>
-                <input type="hidden" name="choice" value="reset" />
-                <input type="hidden" name="redirectTo" value={path} />
-                <button type="submit" className="text-slate-300 hover:text-white hover:underline">
-                  {t('footer.cookieSettings')}
-                </button>
-              </Form>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" title={t('footer.quickLinks')} links={quickLinks} />
+        <FooterLinks
+          id="footer-support-links"
+          title={t('footer.supportTitle')}
+          links={supportLinks}
+        >
+          <li>
+            <Form method="post" action="/cookie-consent" reloadDocument>
+              <input type="hidden" name="choice" value="reset" />
+              <input type="hidden" name="redirectTo" value={path} />
+              <button type="submit" className="text-slate-300 hover:text-white hover:underline">
+                {t('footer.cookieSettings')}
+              </button>
+            </Form>
+          </li>
+        </FooterLinks>
         <div>
           <h2 className="font-semibold text-white">{t('footer.contacts')}</h2>
           {contacts.length ? (
@@ -138,18 +156,12 @@ export function SiteFooter() {
             {t('footer.copyright', { year: new Date().getFullYear(), siteName: settings.siteName })}
           </p>
           <ul className="flex flex-wrap gap-3" aria-label={t('footer.badgesLabel')}>
-            <li className="flex items-center gap-1">
-              <ShieldCheck aria-hidden className="h-4 w-4" />
-              {t('footer.badges.adults')}
-            </li>
-            <li className="flex items-center gap-1">
-              <Lock aria-hidden className="h-4 w-4" />
-              {t('footer.badges.securePayment')}
-            </li>
-            <li className="flex items-center gap-1">
-              <BadgeCheck aria-hidden className="h-4 w-4" />
-              {t('footer.badges.fairPlay')}
-            </li>
+            {badges.map(({ icon: Icon, key }) => (
+              <li key={key} className="flex items-center gap-1">
+                <Icon aria-hidden className="h-4 w-4" />
+                {t(key)}
+              </li>
+            ))}
           </ul>
         </div>
       </div>

@@ -89,12 +89,7 @@ export default function Home() {
       <Section number={1} id="packages" title={t('home.packages')}>
         <Grid items={data.packages} empty={t('home.packagesEmpty')} prebidIds={data.prebidIds} />
         {data.packageCount > 4 ? (
-          <Link
-            to="/auctions"
-            className="mt-4 inline-block rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
-          >
-            {t('home.allAuctions', { count: data.packageCount })}
-          </Link>
+          <MoreLink to="/auctions">{t('home.allAuctions', { count: data.packageCount })}</MoreLink>
         ) : null}
       </Section>
 
@@ -106,13 +101,9 @@ export default function Home() {
           watchedIds={data.watchedIds}
         />
         {data.liveTotal > data.liveShown ? (
-          <Link
-            to={showMoreHref(data.search, 'live', data.liveShown, LIVE_STEP)}
-            preventScrollReset
-            className="mt-4 inline-block rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
-          >
+          <MoreLink to={showMoreHref(data.search, 'live', data.liveShown, LIVE_STEP)} keepScroll>
             {t('home.showMore')}
-          </Link>
+          </MoreLink>
         ) : null}
       </Section>
 
@@ -124,13 +115,12 @@ export default function Home() {
           watchedIds={data.watchedIds}
         />
         {data.upcomingTotal > data.upcoming.length ? (
-          <Link
+          <MoreLink
             to={showMoreHref(data.search, 'upcoming', data.upcomingShown, UPCOMING_STEP)}
-            preventScrollReset
-            className="mt-4 inline-block rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
+            keepScroll
           >
             {t('home.showMore')}
-          </Link>
+          </MoreLink>
         ) : null}
       </Section>
 
@@ -170,6 +160,27 @@ function Section({
       </div>
       {children}
     </section>
+  )
+}
+
+/** The link under a section to more auctions (`keepScroll`: more of the same list, in place). */
+function MoreLink({
+  to,
+  keepScroll = false,
+  children,
+}: {
+  to: string
+  keepScroll?: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset={keepScroll}
+      className="mt-4 inline-block rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
+    >
+      {children}
+    </Link>
   )
 }
 

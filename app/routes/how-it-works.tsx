@@ -44,12 +44,7 @@ export default function HowItWorksRoute() {
   return (
     <div className="space-y-12">
       <PageHero icon={Gavel} title={t('howItWorks.title')} lead={t('howItWorks.lead')}>
-        <Link to="/auctions" className={primaryButton}>
-          {t('howItWorks.toAuctions')}
-        </Link>
-        <Link to="/topup" className={secondaryButton}>
-          {t('howItWorks.toTopup')}
-        </Link>
+        <WaysOn />
       </PageHero>
 
       <PageSection id="steps" title={t('howItWorks.stepsTitle')}>
@@ -114,15 +109,25 @@ export default function HowItWorksRoute() {
       <Card className="flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-lg font-semibold">{t('howItWorks.ctaText')}</p>
         <div className="flex shrink-0 flex-wrap gap-3">
-          <Link to="/auctions" className={primaryButton}>
-            {t('howItWorks.toAuctions')}
-          </Link>
-          <Link to="/topup" className={secondaryButton}>
-            {t('howItWorks.toTopup')}
-          </Link>
+          <WaysOn />
         </div>
       </Card>
     </div>
+  )
+}
+
+/** Where the page leads, at its top and its end: the auctions, or buying bids. */
+function WaysOn() {
+  const { t } = useTranslation(PAGES_NS)
+  return (
+    <>
+      <Link to="/auctions" className={primaryButton}>
+        {t('howItWorks.toAuctions')}
+      </Link>
+      <Link to="/topup" className={secondaryButton}>
+        {t('howItWorks.toTopup')}
+      </Link>
+    </>
   )
 }
 

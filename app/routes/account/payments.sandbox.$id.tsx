@@ -11,6 +11,7 @@ import { CreditCard, FlaskConical, Loader2 } from 'lucide-react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PAYMENTS_NS } from '~/components/topup/package-card.tsx'
+import { PaymentPanel } from '~/components/topup/payment-panel.tsx'
 import { getUserPayment } from '~/models/payment.server.ts'
 import { requireUser } from '~/services/guards.server.ts'
 import { getFixedT } from '~/i18n/i18next.server.ts'
@@ -87,32 +88,25 @@ export default function SandboxCheckoutRoute() {
   const paying = useIsPending({ intent: 'pay' })
   const declining = useIsPending({ intent: 'decline' })
   const busy = paying ? 'pay' : declining ? 'decline' : null
+  // What is paid, how much, and the payment's reference: each a label and its value's look.
+  const facts = [
+    [t('sandbox.paying'), payment.description, 'text-lg font-semibold'],
+    [t('sandbox.amount'), money(payment.amount), 'text-2xl font-black text-amber-800'],
+    [t('sandbox.reference'), payment.id, 'font-mono text-sm'],
+  ] as const
   return (
-    <section
-      aria-labelledby="sandbox-title"
-      className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-    >
-      <h1 id="sandbox-title" className="flex items-center gap-2 text-2xl font-bold">
-        <CreditCard aria-hidden className="h-7 w-7 text-amber-600" />
-        {t('sandbox.title')}
-      </h1>
+    <PaymentPanel id="sandbox-title" icon={CreditCard} title={t('sandbox.title')} width="max-w-md">
       <p className="mt-3 flex gap-2 rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
         <FlaskConical aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
         {t('sandbox.notice')}
       </p>
       <dl className="mt-5 space-y-3">
-        <div>
-          <dt className="text-sm text-slate-600">{t('sandbox.paying')}</dt>
-          <dd className="text-lg font-semibold">{payment.description}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">{t('sandbox.amount')}</dt>
-          <dd className="text-2xl font-black text-amber-800">{money(payment.amount)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">{t('sandbox.reference')}</dt>
-          <dd className="font-mono text-sm">{payment.id}</dd>
-        </div>
+        {facts.map(([label, value, look]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className={look}>{value}</dd>
+          </div>
+        ))}
       </dl>
       <Form method="post" className="mt-6 flex flex-wrap gap-3">
         <button
@@ -136,7 +130,7 @@ export default function SandboxCheckoutRoute() {
           {t('sandbox.decline')}
         </button>
       </Form>
-    </section>
+    </PaymentPanel>
   )
 }
 

@@ -5,6 +5,7 @@ import { CircleAlert, Loader2, Package } from 'lucide-react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PAYMENTS_NS } from '~/components/topup/package-card.tsx'
+import { PaymentPanel } from '~/components/topup/payment-panel.tsx'
 import { getUserOrder, orderNotPayable } from '~/models/payment.server.ts'
 import { requireUser } from '~/services/guards.server.ts'
 import { getFixedT } from '~/i18n/i18next.server.ts'
@@ -69,14 +70,7 @@ export default function OrderPaymentRoute() {
   const money = useFormatMoney()
   const busy = useIsPending({ intent: 'pay' })
   return (
-    <section
-      aria-labelledby="order-title"
-      className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-    >
-      <h1 id="order-title" className="flex items-center gap-2 text-2xl font-bold">
-        <Package aria-hidden className="h-7 w-7 text-amber-600" />
-        {t('order.title')}
-      </h1>
+    <PaymentPanel id="order-title" icon={Package} title={t('order.title')} width="max-w-lg">
       <dl className="mt-5 space-y-3">
         <Row label={t('order.item')} value={order.title} />
         <Row label={t('order.price')} value={money(order.price)} />
@@ -130,7 +124,7 @@ export default function OrderPaymentRoute() {
           <p className="text-sm text-slate-600">{t('order.payHint')}</p>
         </Form>
       )}
-    </section>
+    </PaymentPanel>
   )
 }
 
