@@ -3,6 +3,7 @@ import { DomainError } from '~/utils/domain-error.ts'
 import { isUsernameTaken, takenRefusal } from '~/models/user.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import type { BotCreateInput, BotSettingsInput } from '~/validation/admin-bots.ts'
+import { pageOf } from '~/utils/paging.ts'
 
 // Bots and their settings (docs/rules.md#bots). The engine's bot worker re-reads
 // settings and assignments every 2 s, so changes here reach the bidding within that time.
@@ -35,12 +36,11 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 export async function listBots(page: number, perPage = BOTS_PER_PAGE) {
   const prisma = getPrisma()
   const total = await prisma.bot.count()
-  const totalPages = Math.max(1, Math.ceil(total / perPage))
-  const current = Math.min(Math.max(1, page), totalPages)
+  const { current, totalPages, skip, take } = pageOf(total, page, perPage)
   const bots = await prisma.bot.findMany({
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-    skip: (current - 1) * perPage,
-    take: perPage,
+    skip,
+    take,
     select: {
       id: true,
       username: true,

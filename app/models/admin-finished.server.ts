@@ -1,5 +1,7 @@
+import { auctionNameOf, auctionNameSelect } from '~/models/auction-rows.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
+import { pageOf } from '~/utils/paging.ts'
 
 // Finished auctions for the admin (docs/rules.md#admin-finished-auctions, with the auction
 // stats). Money in minor units.
@@ -10,20 +12,14 @@ export async function listFinished(page: number, perPage = FINISHED_PER_PAGE) {
   const prisma = getPrisma()
   const where = { status: 'finished' as const }
   const total = await prisma.auction.count({ where })
-  const totalPages = Math.max(1, Math.ceil(total / perPage))
-  const current = Math.min(Math.max(1, page), totalPages)
+  const { current, totalPages, skip, take } = pageOf(total, page, perPage)
   const rows = await prisma.auction.findMany({
     where,
     orderBy: [{ endTime: 'desc' }, { id: 'asc' }],
-    skip: (current - 1) * perPage,
-    take: perPage,
+    skip,
+    take,
     select: {
-      id: true,
-      displayId: true,
-      slug: true,
-      title: true,
-      description: true,
-      imageUrl: true,
+      ...auctionNameSelect,
       retailPrice: true,
       finalPrice: true,
       currentPrice: true,
@@ -38,12 +34,7 @@ export async function listFinished(page: number, perPage = FINISHED_PER_PAGE) {
       const finalPrice = row.finalPrice ?? row.currentPrice
       const savings = Math.max(0, row.retailPrice - finalPrice)
       return {
-        id: row.id,
-        displayId: row.displayId,
-        slug: row.slug,
-        title: row.title,
-        description: row.description,
-        imageUrl: row.imageUrl,
+        ...auctionNameOf(row),
         retailPrice: row.retailPrice,
         finalPrice,
         endTime: row.endTime?.toISOString() ?? null,

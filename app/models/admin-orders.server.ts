@@ -4,6 +4,7 @@ import { DomainError } from '~/utils/domain-error.ts'
 import { orderSelect, orderView } from '~/models/order.server.ts'
 import { adminRefunded, type AdminRefund } from '~/models/payment-refund.server.ts'
 import { adminTransitions, refundCandidate, type OrderStatusName } from '~/validation/order.ts'
+import { pageOf } from '~/utils/paging.ts'
 
 // Orders as the admin sees them (/admin/orders and /api/admin/orders): every person's, with the
 // buyer and the money that reached each one (docs/decisions/016-winner-orders.md).
@@ -56,14 +57,13 @@ export async function listOrders({
   const prisma = getPrisma()
   const where = status ? { status } : {}
   const total = await prisma.order.count({ where })
-  const totalPages = Math.max(1, Math.ceil(total / perPage))
-  const current = Math.min(Math.max(1, page), totalPages)
+  const { current, totalPages, skip, take } = pageOf(total, page, perPage)
   const rows = await prisma.order.findMany({
     where,
     select: adminSelect,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    skip: (current - 1) * perPage,
-    take: perPage,
+    skip,
+    take,
   })
   return {
     orders: rows.map((row) => adminView(row, now)),

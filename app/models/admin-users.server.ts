@@ -12,6 +12,7 @@ import {
 import { getPrisma } from '~/utils/db.server.ts'
 import { TIME_ZONE_OFFSET } from '~/utils/dates.ts'
 import type { UserEditInput } from '~/validation/admin-users.ts'
+import { pageOf } from '~/utils/paging.ts'
 
 export { BALANCE_REFUSALS, newIdempotencyKey } from '~/models/admin-balance.server.ts'
 
@@ -47,13 +48,12 @@ export async function listUsers(engine: Engine, page: number, limit: number, sea
       }
     : {}
   const total = await prisma.user.count({ where })
-  const totalPages = Math.max(1, Math.ceil(total / limit))
-  const current = Math.min(Math.max(1, page), totalPages)
+  const { current, totalPages, skip, take } = pageOf(total, page, limit)
   const rows = await prisma.user.findMany({
     where,
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-    skip: (current - 1) * limit,
-    take: limit,
+    skip,
+    take,
     select: listSelect,
   })
   // The balance lives in Redis; Postgres may trail it by the outbox.

@@ -1,6 +1,7 @@
 import type { Engine } from '../../engine/index.ts'
 import { catalogRead } from '~/models/shared-reads.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { pageOf } from '~/utils/paging.ts'
 
 // Auctions as Postgres keeps them (docs/decisions/004-redis-hot-source-of-truth.md): rows, lists,
 // counts and written bids. auction-view.server.ts merges a row with the auction's live state in
@@ -8,13 +9,33 @@ import { getPrisma } from '~/utils/db.server.ts'
 
 export type AuctionStatus = 'upcoming' | 'live' | 'finished'
 
-const rowSelect = {
+/** What names an auction wherever it is listed: its ids, its address, title, text and picture. */
+export const auctionNameSelect = {
   id: true,
   displayId: true,
   slug: true,
   title: true,
   description: true,
   imageUrl: true,
+} as const
+
+export type AuctionName = {
+  id: string
+  displayId: string
+  slug: string
+  title: string
+  description: string
+  imageUrl: string | null
+}
+
+/** The name of the auction a fuller row holds, its fields in the same order. */
+export function auctionNameOf(row: AuctionName): AuctionName {
+  const { id, displayId, slug, title, description, imageUrl } = row
+  return { id, displayId, slug, title, description, imageUrl }
+}
+
+const rowSelect = {
+  ...auctionNameSelect,
   status: true,
   retailPrice: true,
   startingPrice: true,
@@ -38,13 +59,7 @@ const rowSelect = {
 } as const
 
 /** An auction's row as pages read it: money in minor units. */
-export type AuctionRow = {
-  id: string
-  displayId: string
-  slug: string
-  title: string
-  description: string
-  imageUrl: string | null
+export type AuctionRow = AuctionName & {
   status: AuctionStatus
   retailPrice: number
   startingPrice: number
@@ -110,13 +125,12 @@ export async function getOpenAuctionRowsPage(page: number, perPage: number) {
   const prisma = getPrisma()
   const where = { status: { in: ['upcoming' as const, 'live' as const] } }
   const total = await prisma.auction.count({ where })
-  const totalPages = Math.max(1, Math.ceil(total / perPage))
-  const current = Math.min(Math.max(1, page), totalPages)
+  const { current, totalPages, skip, take } = pageOf(total, page, perPage)
   const rows: AuctionRow[] = await prisma.auction.findMany({
     where,
     orderBy: [{ status: 'desc' }, { startTime: 'asc' }, { id: 'asc' }],
-    skip: (current - 1) * perPage,
-    take: perPage,
+    skip,
+    take,
     select: rowSelect,
   })
   return { rows, total, page: current, totalPages }
@@ -171,13 +185,12 @@ export async function getUpcomingRowsPage(engine: Engine, page: number, perPage:
     `upcoming:${page}:${perPage}`,
     async () => {
       const total = await prisma.auction.count({ where })
-      const totalPages = Math.max(1, Math.ceil(total / perPage))
-      const current = Math.min(Math.max(1, page), totalPages)
+      const { current, totalPages, skip, take } = pageOf(total, page, perPage)
       const rows: AuctionRow[] = await prisma.auction.findMany({
         where,
         orderBy: [{ startTime: 'asc' }, { id: 'asc' }],
-        skip: (current - 1) * perPage,
-        take: perPage,
+        skip,
+        take,
         select: rowSelect,
       })
       return { rows, total, current, totalPages }

@@ -1,5 +1,6 @@
 import type { AuctionState, Engine } from '../../engine/index.ts'
 import {
+  auctionNameOf,
   countAuctionBids,
   getAuctionBidRows,
   getAuctionGroupRows,
@@ -49,12 +50,7 @@ function toView(row: AuctionRow, state: AuctionState | null, now: number): Aucti
   const status = live?.status ?? row.status
   const price = live?.price ?? row.currentPrice
   return {
-    id: row.id,
-    displayId: row.displayId,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    imageUrl: row.imageUrl,
+    ...auctionNameOf(row),
     status,
     retailPrice: row.retailPrice,
     startingPrice: row.startingPrice,

@@ -1,6 +1,7 @@
 import type { PaymentStatus } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { toMajor } from '~/utils/money.ts'
+import { pageOf } from '~/utils/paging.ts'
 
 // Payments as staff and the reconciliation worker see them (docs/payments.md#reconciliation).
 
@@ -18,8 +19,7 @@ export async function listPayments({
   const prisma = getPrisma()
   const where = status ? { status } : {}
   const total = await prisma.payment.count({ where })
-  const totalPages = Math.max(1, Math.ceil(total / perPage))
-  const current = Math.min(Math.max(1, page), totalPages)
+  const { current, totalPages, skip, take } = pageOf(total, page, perPage)
   const payments = await prisma.payment.findMany({
     where,
     select: {
@@ -44,8 +44,8 @@ export async function listPayments({
       user: { select: { id: true, username: true } },
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    skip: (current - 1) * perPage,
-    take: perPage,
+    skip,
+    take,
   })
   return { payments, total, page: current, totalPages }
 }

@@ -4,6 +4,7 @@ import { cardMarks } from '~/models/viewer-marks.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { readRows } from '~/utils/sql.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
+import { pageOf } from '~/utils/paging.ts'
 
 // The watchlist (docs/rules.md#watchlist): what a person watches, for the pages, the JSON API
 // and the alerts. A prebid counts as watching without a row of its own, unless the person
@@ -86,16 +87,15 @@ export async function getWatchlist(
     keptSince,
   ])
   const total = Number(counted?.total ?? 0)
-  const totalPages = Math.max(1, Math.ceil(total / WATCHLIST_PAGE))
-  const current = Math.min(Math.max(1, Math.floor(page)), totalPages)
+  const { current, totalPages, skip, take } = pageOf(total, Math.floor(page), WATCHLIST_PAGE)
   const rows =
     total === 0
       ? []
       : await readRows<{ id: string }>('watchlist-page', WATCHLIST_SQL, [
           userId,
           keptSince,
-          WATCHLIST_PAGE,
-          (current - 1) * WATCHLIST_PAGE,
+          take,
+          skip,
         ])
   const views = await getAuctionsByIds(
     engine,

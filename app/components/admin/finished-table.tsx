@@ -1,18 +1,13 @@
 import { ImageOff } from 'lucide-react'
 import { useTranslation } from '~/i18n/use-translation.ts'
+import type { AuctionName } from '~/models/auction-rows.server.ts'
 import { RowActions, Table } from '~/components/ui/table.tsx'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
 import { ProductImage } from '~/components/product-image.tsx'
 import { THUMBNAIL_IMAGE } from '~/utils/product-image.ts'
 
-export type FinishedRow = {
-  id: string
-  displayId: string
-  slug: string
-  title: string
-  description: string
-  imageUrl: string | null
+export type FinishedRow = AuctionName & {
   retailPrice: number
   finalPrice: number
   endTime: string | null
