@@ -51,46 +51,38 @@ function rejected(kind: 'bid' | 'prebid', reason: Rejection, t: TFunction): BidO
   return { ok: false, status: statusOf[reason], reason, message: t(`bidding.errors.${reason}`) }
 }
 
-export async function placeBid(
-  engine: Engine,
-  auctionId: string,
-  userId: string,
-  t: TFunction,
-): Promise<BidOutcome> {
-  noteRequest({ auctionId })
-  const result = await engine.bid(auctionId, userId)
-  if (!result.ok) return rejected('bid', await whyMissing(auctionId, result.reason), t)
-  return {
-    ok: true,
-    status: 200,
-    message: t('bidding.bidPlaced'),
-    price: result.price,
-    balance: result.balance,
-  }
-}
+export type BidIntent = 'bid' | 'prebid'
 
-export async function placePrebid(
+/** A bid (`price` the auction's new one) or a prebid (price 0) the engine took. */
+const placed = (message: string, price: number, balance: number | null): BidOutcome => ({
+  ok: true,
+  status: 200,
+  message,
+  price,
+  balance,
+})
+
+/** Places a bid or a prebid through the engine: taken, or refused with a status and message. */
+async function place(
   engine: Engine,
+  intent: BidIntent,
   auctionId: string,
   userId: string,
   t: TFunction,
 ): Promise<BidOutcome> {
   noteRequest({ auctionId })
+  if (intent === 'bid') {
+    const result = await engine.bid(auctionId, userId)
+    if (!result.ok) return rejected('bid', await whyMissing(auctionId, result.reason), t)
+    return placed(t('bidding.bidPlaced'), result.price, result.balance)
+  }
   const result = await engine.prebid(auctionId, userId)
   if (!result.ok) {
     const reason = await whyMissing(auctionId, result.reason)
     return rejected('prebid', reason === 'auction_not_live' ? 'auction_not_upcoming' : reason, t)
   }
-  return {
-    ok: true,
-    status: 200,
-    message: t('bidding.prebidPlaced'),
-    price: 0,
-    balance: result.balance,
-  }
+  return placed(t('bidding.prebidPlaced'), 0, result.balance)
 }
-
-export type BidIntent = 'bid' | 'prebid'
 
 /**
  * What a bid or prebid comes to, for whoever sent it: the JSON API, the bid buttons' form
@@ -115,10 +107,7 @@ export async function decideBid(
   }
   let outcome: BidOutcome
   try {
-    outcome =
-      intent === 'bid'
-        ? await placeBid(engine, auctionId, userId, t)
-        : await placePrebid(engine, auctionId, userId, t)
+    outcome = await place(engine, intent, auctionId, userId, t)
   } catch (error) {
     // Redis or Postgres out of reach: a clean answer to try again, not a 500.
     log.warn(`${intent} not placed: a service is unavailable`, errorFields(error))
