@@ -152,14 +152,9 @@ const auctionRowSelect = {
   totalBids: true,
 } as const
 
-type AuctionRow = {
+/** The auction's row: what a page shows of it (its meta) and its numbers to load. */
+type AuctionRow = AuctionMeta & {
   id: string
-  displayId: string
-  slug: string
-  title: string
-  imageUrl: string | null
-  retailPrice: number
-  isBidPackage: boolean
   status: AuctionStatus
   currentPrice: number
   bidIncrement: number
