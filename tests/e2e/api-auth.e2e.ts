@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, test } from 'vitest'
 import { call, newAccount, sessionOf, unique } from './api.ts'
 import { secondServer } from './second-server.ts'
@@ -175,15 +176,20 @@ describe('behind a proxy named by its addresses (TRUST_PROXY=loopback)', () => {
       })
       return { status: response.status, retryAfter: response.headers.get('retry-after') }
     }
-    // The client writes a new address each time; the proxy appends the one it sees.
+    // The client writes a new address each time; the proxy appends the one it sees. Failures
+    // are made until the wait is 4 s (5 free, then 1 s and 2 s waits, each waited out as the
+    // server says), so the right password that follows comes well within it however busy the
+    // machine: a 1 s wait could be over before the next request arrives.
     const statuses: number[] = []
-    for (let i = 0; i < 5; i++)
-      statuses.push((await login('wrong-one', `203.0.113.${i}, 198.51.100.20`)).status)
-    expect(statuses).toEqual([401, 401, 401, 401, 401])
-    expect(await login('secret12', '203.0.113.99, 198.51.100.20')).toEqual({
-      status: 429,
-      retryAfter: '1',
-    })
+    for (let i = 0; statuses.length < 7; i++) {
+      const answer = await login('wrong-one', `203.0.113.${i}, 198.51.100.20`)
+      if (answer.status === 429) await sleep(Number(answer.retryAfter) * 1000)
+      else statuses.push(answer.status)
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401])
+    const refused = await login('secret12', '203.0.113.99, 198.51.100.20')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1)
     // Another client of the proxy logs in at once.
     expect((await login('secret12', '198.51.100.21')).status).toBe(200)
   })
