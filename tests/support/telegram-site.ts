@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { AppLoadContext } from '@remix-run/node'
+import { appEngine, serveOnThisHost } from './site-server.ts'
 import { TelegramFake, type TgUser } from './telegram-fake.ts'
 
 // The bot's side of the site for integration tests: a fake Telegram (./telegram-fake.ts) set
@@ -17,10 +16,7 @@ export async function startTelegramSite() {
   process.env.TELEGRAM_WEBHOOK_SECRET = WEBHOOK_SECRET
   process.env.TELEGRAM_API_ROOT = fake.apiRoot
 
-  const { Engine, OutboxWorker } = await import('../../engine/index.ts')
-  const { getRedis } = await import('~/utils/redis.server.ts')
-  const { getPrisma } = await import('~/utils/db.server.ts')
-  const { getEnv } = await import('~/utils/env.server.ts')
+  const { OutboxWorker } = await import('../../engine/index.ts')
   const { getTelegramConfig } = await import('~/services/telegram/config.server.ts')
   const { createUser } = await import('~/models/user.server.ts')
   const { createSession } = await import('~/services/auth.server.ts')
@@ -31,22 +27,14 @@ export async function startTelegramSite() {
   const profileRoute = await import('~/routes/account/profile_.telegram.ts')
   const { setBotWebhook, WEBHOOK_PATH } = await import('../../scripts/telegram-webhook.ts')
 
-  const prisma = getPrisma()
-  const engine = new Engine({ redis: getRedis(), prisma, prefix: getEnv().REDIS_PREFIX })
-  const outbox = new OutboxWorker(engine, `telegram-${process.pid}`, getEnv().DATABASE_URL)
+  const { engine, prisma, env } = await appEngine()
+  const outbox = new OutboxWorker(engine, `telegram-${process.pid}`, env.DATABASE_URL)
   const context = { engine, clientIp: '127.0.0.1' } as unknown as AppLoadContext
 
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const request = await toRequest(req)
-      const response = await webhookRoute.action({ request, context, params: {} })
-      res.writeHead(response.status, Object.fromEntries(response.headers))
-      res.end(await response.text())
-    })()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  const webhookUrl = `http://127.0.0.1:${port}${WEBHOOK_PATH}`
+  const { server, origin } = await serveOnThisHost((request) =>
+    webhookRoute.action({ request, context, params: {} }),
+  )
+  const webhookUrl = `${origin}${WEBHOOK_PATH}`
   await setBotWebhook(getTelegramConfig()!, webhookUrl)
 
   let counter = 0
@@ -125,17 +113,4 @@ let nextTelegramId = 5_000_000 + Math.floor(Math.random() * 1_000_000)
 /** A Telegram person the site has never seen. */
 export function tgUser(language_code?: string): TgUser {
   return { id: nextTelegramId++, first_name: 'Aibek', ...(language_code ? { language_code } : {}) }
-}
-
-async function toRequest(req: IncomingMessage) {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers))
-    if (typeof value === 'string') headers.set(name, value)
-  return new Request(`http://127.0.0.1${req.url ?? '/'}`, {
-    method: req.method,
-    headers,
-    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
-  })
 }
