@@ -1,11 +1,9 @@
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Server } from 'socket.io'
 import { io as connect } from 'socket.io-client'
 import { afterAll, expect, test, vi } from 'vitest'
 import { createUser, liveAuction, sleep, testEngine } from '../engine/test-support.ts'
 import { isPresent } from '../app/services/alerts/presence.server.ts'
-import { attachRealtime } from './realtime.ts'
+import { realtimeServer } from './realtime-test-server.ts'
 import { pagePresence, PAGES_PER_SOCKET, VISITS_PER_WRITE } from './realtime-presence.ts'
 
 // The auction page's presence in Redis (docs/decisions/058-watchlist-and-outbid.md): a real
@@ -19,18 +17,11 @@ afterAll(async () => {
 })
 
 async function server(userId: string, presenceRenewMs?: number) {
-  const http = createServer()
-  const io = new Server(http)
-  const realtime = attachRealtime({
-    io,
-    engine,
-    redis: engine.redis,
-    prefix,
+  const { http, io, realtime, listen } = realtimeServer(engine, {
     sessionFromCookie: () => Promise.resolve({ id: 'a-session', userId }),
-    isAllowedOrigin: () => true,
     ...(presenceRenewMs ? { presenceRenewMs } : {}),
   })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  await listen()
   cleanups.push(async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()))
     await realtime.close()

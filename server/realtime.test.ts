@@ -1,11 +1,10 @@
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Server } from 'socket.io'
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client'
 import { afterAll, expect, test, vi } from 'vitest'
 import { Engine } from '../engine/index.ts'
 import { createUser, liveAuction, sleep, testEngine } from '../engine/test-support.ts'
-import { attachRealtime, TIMER_SLICE_SOCKETS } from './realtime.ts'
+import { TIMER_SLICE_SOCKETS, type attachRealtime } from './realtime.ts'
+import { realtimeServer } from './realtime-test-server.ts'
 
 // Real Socket.IO servers, a real engine on real Redis and Postgres.
 const cleanups: Array<() => Promise<unknown> | void> = []
@@ -20,21 +19,14 @@ async function instance(
   signedIn: string | null = null,
   limits?: Parameters<typeof attachRealtime>[0]['limits'],
 ) {
-  const http = createServer()
-  const io = new Server(http)
-  const realtime = attachRealtime({
-    io,
-    engine,
-    redis: engine.redis,
-    prefix: engine.keys.base.slice(1, -2),
+  const { http, io, realtime, listen } = realtimeServer(engine, {
     // The handshake's Cookie header stands for the session id here.
     sessionFromCookie: (cookie) =>
       Promise.resolve(signedIn ? { id: cookie ?? 'a-session', userId: signedIn } : null),
-    isAllowedOrigin: () => true,
     limits,
   })
   await realtime.ready()
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  await listen()
   const clients: ClientSocket[] = []
   let closed = false
   const close = async () => {
