@@ -8,7 +8,6 @@ import { useHydrated, useRootData } from '~/utils/hooks.ts'
 import { useAvailability } from '~/utils/use-availability.ts'
 import {
   completeProfileError,
-  genders,
   latestAdultBirthDate,
   normalizePhoneInput,
   PHONE_PREFIX,
@@ -16,6 +15,7 @@ import {
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import type { Onboarding as OnboardingSteps } from '~/types/onboarding.ts'
+import { GenderOptions } from '~/components/profile/gender-options.tsx'
 
 // The dialog's window (Radix Dialog) is loaded only for the person who has a dialog to see.
 const OnboardingDialog = lazy(() => import('~/components/onboarding-dialog.tsx'))
@@ -208,12 +208,7 @@ function CompleteProfileForm({ titleId, onDone }: { titleId: string; onDone: () 
         <label className="block text-sm font-medium">
           {t('completeProfile.gender')}
           <select name="gender" defaultValue="" className={`mt-1 ${fieldClass}`}>
-            <option value="">{t('completeProfile.chooseGender')}</option>
-            {genders.map((gender) => (
-              <option key={gender} value={gender}>
-                {t(`completeProfile.genders.${gender}`)}
-              </option>
-            ))}
+            <GenderOptions />
           </select>
         </label>
       </div>

@@ -14,7 +14,6 @@ import type { UserView } from '~/models/user-view.server.ts'
 import { formatDate } from '~/utils/dates.ts'
 import { useHydrated } from '~/utils/hooks.ts'
 import {
-  genders,
   latestAdultBirthDate,
   normalizePhoneInput,
   PHONE_PREFIX,
@@ -22,6 +21,7 @@ import {
 } from '~/validation/user.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { FormActions } from '~/components/ui/form-actions.tsx'
+import { GenderOptions } from '~/components/profile/gender-options.tsx'
 
 /**
  * The profile's edit form (/profile?edit=1), a plain post to /profile; `lastResult` is a failed
@@ -109,12 +109,7 @@ export function ProfileForm({
           error={genderError}
           {...getSelectProps(fields.gender)}
         >
-          <option value="">{t('completeProfile.chooseGender')}</option>
-          {genders.map((gender) => (
-            <option key={gender} value={gender}>
-              {t(`completeProfile.genders.${gender}`)}
-            </option>
-          ))}
+          <GenderOptions />
         </SelectField>
       </div>
       <p className="text-sm text-slate-600">
