@@ -12,6 +12,7 @@ import {
   saveBotSettings,
 } from './admin-dashboard-steps.ts'
 import { uniqueName } from './people.ts'
+import { untilLive } from './auctions.ts'
 
 // Runs alone: it turns the house bots off and on and edits the bot settings, which every auction's
 // bots follow, and reads the dashboard's counts of all auctions.
@@ -135,15 +136,13 @@ for (const javaScriptEnabled of [true, false]) {
           javaScriptEnabled ? editPath : editPath.replace(/\/edit$/, '/assign'),
         )
 
-        // The bot bids once the auction is live.
+        // The bot bids once the auction is live: with JavaScript the page hears of it, without
+        // it the live page refreshes itself every 5 s (a reload of ours beside that refresh
+        // would be aborted by it).
+        await untilLive(editPath.split('/')[3]!, 30_000)
         const auction = await browser.newPage({ javaScriptEnabled })
         await open(auction, href!)
-        const deadline = Date.now() + 30_000
-        while (!(await auction.getByText('bot_azamat_1').count())) {
-          expect(Date.now()).toBeLessThan(deadline)
-          await auction.waitForTimeout(1_000)
-          await auction.reload()
-        }
+        await auction.getByText('bot_azamat_1').first().waitFor({ timeout: 30_000 })
 
         // End it from the table, after a confirmation.
         await open(page, '/admin')
@@ -161,8 +160,9 @@ for (const javaScriptEnabled of [true, false]) {
         expect(pathOf(page)).toBe('/admin')
         // Its row (and the link that opened the dialog) is gone: focus goes to the table's heading.
         if (javaScriptEnabled) await focused(page.locator('#auctions-heading'))
-        await auction.reload()
-        await auction.getByText('Завершён').first().waitFor()
+        // With JavaScript the page is read again; without, its own refresh brings the end.
+        if (javaScriptEnabled) await auction.reload()
+        await auction.getByText('Завершён').first().waitFor({ timeout: 15_000 })
       } finally {
         await restoreBotSettings(page, botSettings)
       }
