@@ -87,9 +87,10 @@ export async function startApp(options: {
     },
   }
   try {
-    // A server that stops at start (a bad environment, say) fails the wait at once.
+    // A server that stops at start (a bad environment, say) fails the wait at once; one that is
+    // only slow (a first start on a busy 2-core machine took over 30 s) is waited for.
     await Promise.race([
-      waitFor(`${options.label} /readyz`, async () => (await fetch(`${url}/readyz`)).ok, 30_000),
+      waitFor(`${options.label} /readyz`, async () => (await fetch(`${url}/readyz`)).ok, 90_000),
       exitedPromise.then(() => {
         throw new Error(`${options.label} exited (${exit ?? ''})`)
       }),
