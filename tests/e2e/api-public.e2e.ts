@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
-import { call, newAccount, sessionOf, unique } from './api.ts'
+import { call, expectEachGet, newAccount, sessionOf, unique } from './api.ts'
 import { createAuction, setBalance } from './auctions.ts'
 
 // The public calls of docs/rules.md#calls against the production server: shapes, money in som,
@@ -95,15 +95,11 @@ describe('public API', () => {
     )
     expect(stats.json.uniqueParticipants).toBeGreaterThan(0)
 
-    for (const path of [
-      '/api/auctions/slug/no-such-auction',
-      '/api/auctions/nope/bids',
-      '/api/auctions/nope/stats',
-    ]) {
-      const response = await call(path, { method: 'GET' })
-      expect(response.status, path).toBe(404)
-      expect(response.json, path).toEqual({ error: 'Аукцион не найден' })
-    }
+    await expectEachGet(
+      ['/api/auctions/slug/no-such-auction', '/api/auctions/nope/bids', '/api/auctions/nope/stats'],
+      404,
+      { error: 'Аукцион не найден' },
+    )
   })
 
   test('an address under /api/ that no call has: 404 with a message, never the HTML page', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { call, newAccount, unique } from './api.ts'
+import { call, expectEachGet, newAccount, unique } from './api.ts'
 import { e2eDatabase } from './auctions.ts'
 
 // The user calls of docs/rules.md#calls and the bid-history lists, against the production server.
@@ -15,18 +15,18 @@ const profile = {
 
 describe('user API', () => {
   test('every call needs a session: 401 with a message', async () => {
-    for (const path of [
-      '/api/users/profile',
-      '/api/users/stats',
-      '/api/users/won-auctions',
-      '/api/users/recent-bids',
-      '/api/bids/user',
-      '/api/prebids/user',
-    ]) {
-      const response = await call(path, { method: 'GET' })
-      expect(response.status, path).toBe(401)
-      expect(response.json, path).toEqual({ error: 'Требуется вход в систему' })
-    }
+    await expectEachGet(
+      [
+        '/api/users/profile',
+        '/api/users/stats',
+        '/api/users/won-auctions',
+        '/api/users/recent-bids',
+        '/api/bids/user',
+        '/api/prebids/user',
+      ],
+      401,
+      { error: 'Требуется вход в систему' },
+    )
     const put = await call('/api/users/profile', { method: 'PUT', body: profile })
     expect(put.status).toBe(401)
   })
@@ -44,16 +44,12 @@ describe('user API', () => {
       finishedAuctions: 0,
       successRate: 0,
     })
-    for (const path of [
-      '/api/users/won-auctions',
-      '/api/users/recent-bids',
-      '/api/bids/user',
-      '/api/prebids/user',
-    ]) {
-      const response = await call(path, { method: 'GET', cookie })
-      expect(response.status, path).toBe(200)
-      expect(response.json, path).toEqual([])
-    }
+    await expectEachGet(
+      ['/api/users/won-auctions', '/api/users/recent-bids', '/api/bids/user', '/api/prebids/user'],
+      200,
+      [],
+      cookie,
+    )
   })
 
   test('PUT /api/users/profile saves with the shared rules and reports the first problem', async () => {

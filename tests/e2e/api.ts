@@ -1,4 +1,4 @@
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 
 // Calls to the JSON API of the server under test.
 export const base = () => inject('baseUrl')
@@ -54,6 +54,20 @@ export async function call(
     /** Each Set-Cookie header whole, with its attributes. */
     setCookies: response.headers.getSetCookie(),
     retryAfter: response.headers.get('retry-after'),
+  }
+}
+
+/** GETs each path (with the session `cookie`, if any): each answers `status` with `json`. */
+export async function expectEachGet(
+  paths: readonly string[],
+  status: number,
+  json: unknown,
+  cookie?: string,
+) {
+  for (const path of paths) {
+    const response = await call(path, { method: 'GET', cookie })
+    expect(response.status, path).toBe(status)
+    expect(response.json, path).toEqual(json)
   }
 }
 
