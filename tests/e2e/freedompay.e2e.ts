@@ -6,6 +6,7 @@ import { sessionOf } from './api.ts'
 import { createFinishedAuction, e2eDatabase } from './auctions.ts'
 import { open, setupBrowser } from './browser.ts'
 import { login, registerOnPage } from './people.ts'
+import { answerProvider, choosePackage, orderCard, paymentResult } from './payments.ts'
 import { secondServer } from './second-server.ts'
 
 // Paying with Freedom Pay end to end, against the local fake of its API
@@ -48,16 +49,12 @@ describe('Freedom Pay in the browser', () => {
     await open(page, '/topup')
     // Freedom Pay is real money: no demo notice.
     expect(await page.getByTestId('sandbox-demo').count()).toBe(0)
-    await page
-      .getByRole('article', { name: '50 ставок', exact: true })
-      .getByRole('button', { name: 'Купить сейчас' })
-      .click()
+    await choosePackage(page, '50 ставок')
     await page.waitForURL((at) => at.href.startsWith(`${fake.url}/pay.html`))
     expect(await page.locator('#amount').textContent()).toBe('750.00 KGS')
-    await page.getByRole('button', { name: 'Pay' }).click()
-    await page.waitForURL(/\/topup\?payment=/)
+    await answerProvider(page, 'Pay')
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Результат оплаты' }).textContent())
+      .poll(() => paymentResult(page))
       .toContain('Оплата прошла: на баланс зачислено 50 ставок.')
     expect(await headerBalance.textContent()).toBe('55 ставок')
     const paymentId = new URL(page.url()).searchParams.get('payment')!
@@ -134,10 +131,7 @@ describe('Freedom Pay in the browser', () => {
 
     // Courier delivery in Bishkek costs 200 som on top of the price.
     await open(page, '/profile')
-    const card = page
-      .getByRole('region', { name: 'Мои заказы' })
-      .getByRole('listitem')
-      .filter({ hasText: order.title })
+    const card = orderCard(page, order.title)
     await card.getByText('Ожидает оплаты').waitFor()
     await card.getByLabel(/Курьер по Бишкеку/).check()
     await card.getByLabel('Адрес доставки').fill('Бишкек, ул. Киевская, 1')
@@ -152,10 +146,9 @@ describe('Freedom Pay in the browser', () => {
     await page.waitForURL((at) => at.href.startsWith(`${fake.url}/pay.html`))
     expect(await page.locator('#amount').textContent()).toBe('1434.56 KGS')
     expect(await page.locator('#description').textContent()).toBe(`Оплата заказа: ${order.title}`)
-    await page.getByRole('button', { name: 'Pay' }).click()
-    await page.waitForURL(/\/topup\?payment=/)
+    await answerProvider(page, 'Pay')
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Результат оплаты' }).textContent())
+      .poll(() => paymentResult(page))
       .toContain(`Оплата прошла: заказ «${order.title}» оплачен.`)
 
     const paymentId = new URL(page.url()).searchParams.get('payment')!

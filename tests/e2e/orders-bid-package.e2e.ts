@@ -3,7 +3,7 @@ import { createWinnerOrders } from '../../engine/index.ts'
 import { base, call, newAccount } from './api.ts'
 import { createFinishedAuction, e2eDatabase, outboxWritten } from './auctions.ts'
 import { open, screenshot, setupBrowser } from './browser.ts'
-import { checkout, txn, webhook } from './payments.ts'
+import { checkout, orderCard, txn, webhook } from './payments.ts'
 import { signIn } from './people.ts'
 
 // Runs alone: it makes the winners' orders of every finished auction without one
@@ -39,10 +39,7 @@ describe('a bid-package auction (docs/rules.md#bid-package-auctions)', () => {
     await page.getByText('ставки сразу зачисляются на его баланс').waitFor()
     await signIn(page, buyer.name)
     await open(page, '/profile')
-    const card = page
-      .getByRole('region', { name: 'Мои заказы' })
-      .getByRole('listitem')
-      .filter({ hasText: auction.title })
+    const card = orderCard(page, auction.title)
     await card.getByText('50 ставок на баланс').waitFor()
     expect(await card.getByRole('button', { name: 'Сохранить доставку' }).count()).toBe(0)
     const pay = card.getByRole('link', { name: /Оплатить 0,04/ })

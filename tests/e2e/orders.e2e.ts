@@ -6,6 +6,7 @@ import { call, newAccount, sessionOf } from './api.ts'
 import { createFinishedAuction } from './auctions.ts'
 import { open, screenshot, setupBrowser } from './browser.ts'
 import { signIn } from './people.ts'
+import { orderCard } from './payments.ts'
 
 // Runs alone: /admin/orders and GET /api/admin/orders list every order, newest first, and the
 // tests look for theirs on the first page.
@@ -104,10 +105,7 @@ describe('orders (JS off)', () => {
     await offer.getByRole('button', { name: 'Купить сейчас' }).click()
     await page.waitForURL((url) => url.pathname === '/profile')
     await page.getByText('Заказ создан').first().waitFor()
-    const card = page
-      .getByRole('region', { name: 'Мои заказы' })
-      .getByRole('listitem')
-      .filter({ hasText: lot.auction.title })
+    const card = orderCard(page, lot.auction.title)
     await card.getByText('Покупка сразу', { exact: true }).waitFor()
     await card.getByText('4 970,00 сом').first().waitFor()
 

@@ -98,29 +98,23 @@ describe('refunds', () => {
     const paymentId = await checkout(`/topup/order/${order.id}`, { intent: 'pay' }, user.cookie)
     await webhook({ payment_id: paymentId, amount: '1.00' })
 
-    const list = await fetch(`${base()}/admin/orders?status=awaiting_payment`, {
-      headers: { Cookie: cookie },
-    })
-    const html = await list.text()
+    const adminPage = async (path: string) =>
+      (await fetch(`${base()}${path}`, { headers: { Cookie: cookie } })).text()
+    const html = await adminPage('/admin/orders?status=awaiting_payment')
     expect(html).toContain('Задержано')
     expect(html).toContain('Сумма или валюта не совпали с платежом')
-    const dialog = await fetch(`${base()}/admin/orders?refund=${order.id}`, {
-      headers: { Cookie: cookie },
-    })
-    expect(await dialog.text()).toContain('Причина возврата')
+    expect(await adminPage(`/admin/orders?refund=${order.id}`)).toContain('Причина возврата')
 
-    const noReason = await postForm(
-      `/admin/orders/${order.id}/refund`,
-      { intent: 'refund', id: order.id, reason: '' },
-      cookie,
-    )
+    const refund = (reason: string) =>
+      postForm(
+        `/admin/orders/${order.id}/refund`,
+        { intent: 'refund', id: order.id, reason },
+        cookie,
+      )
+    const noReason = await refund('')
     expect(noReason.status).toBe(400)
     expect(await noReason.text()).toContain('Укажите причину возврата')
-    const done = await postForm(
-      `/admin/orders/${order.id}/refund`,
-      { intent: 'refund', id: order.id, reason: 'Сумма не та' },
-      cookie,
-    )
+    const done = await refund('Сумма не та')
     expect(done.status).toBe(302)
     expect(done.headers.get('location')).toBe('/admin/orders')
     expect(await paymentRow(paymentId)).toMatchObject({

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { open, setupBrowser } from './browser.ts'
 import { newUser } from './people.ts'
+import { answerProvider, choosePackage, paymentResult } from './payments.ts'
 
 // The top-up page in the browser: buying a bid package on the sandbox, without JavaScript too.
 
@@ -15,16 +16,12 @@ describe('top-up in the browser', () => {
     await expect.poll(() => headerBalance.textContent()).toBe('5 ставок')
 
     await open(page, '/topup')
-    await page
-      .getByRole('article', { name: '50 ставок', exact: true })
-      .getByRole('button', { name: 'Купить сейчас' })
-      .click()
+    await choosePackage(page, '50 ставок')
     await page.waitForURL(/\/payments\/sandbox\//)
     await expect.poll(() => page.getByText('750,00 сом').count()).toBeGreaterThan(0)
-    await page.getByRole('button', { name: 'Оплатить' }).click()
-    await page.waitForURL(/\/topup\?payment=/)
+    await answerProvider(page, 'Оплатить')
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Результат оплаты' }).textContent())
+      .poll(() => paymentResult(page))
       .toContain('Оплата прошла: на баланс зачислено 50 ставок.')
     expect(await headerBalance.textContent()).toBe('55 ставок')
   })
@@ -33,16 +30,10 @@ describe('top-up in the browser', () => {
     const page = await browser.newPage({ javaScriptEnabled: false })
     await newUser(page, 'decline')
     await open(page, '/topup')
-    await page
-      .getByRole('article', { name: '100 ставок', exact: true })
-      .getByRole('button', { name: 'Купить сейчас' })
-      .click()
+    await choosePackage(page, '100 ставок')
     await page.waitForURL(/\/payments\/sandbox\//)
-    await page.getByRole('button', { name: 'Отклонить' }).click()
-    await page.waitForURL(/\/topup\?payment=/)
-    expect(
-      await page.getByRole('status').filter({ hasText: 'Результат оплаты' }).textContent(),
-    ).toContain('Оплата не прошла')
+    await answerProvider(page, 'Отклонить')
+    expect(await paymentResult(page)).toContain('Оплата не прошла')
     expect(await page.getByTitle('Баланс ставок — пополнить').textContent()).toBe('5 ставок')
   })
 
@@ -57,10 +48,7 @@ describe('top-up in the browser', () => {
     expect(await page.getByRole('heading', { name: 'Безопасная оплата' }).count()).toBe(1)
     expect(await page.getByRole('heading', { name: 'Мгновенное зачисление' }).count()).toBe(1)
     expect(await page.getByRole('heading', { name: 'Поддержка 24/7' }).count()).toBe(1)
-    await page
-      .getByRole('article', { name: '100 ставок', exact: true })
-      .getByRole('button', { name: 'Купить сейчас' })
-      .click()
+    await choosePackage(page, '100 ставок')
     await page.waitForURL((url) => url.pathname === '/login')
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/topup')
   })

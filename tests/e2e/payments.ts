@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
+import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { base } from './api.ts'
 
@@ -32,6 +33,29 @@ export async function checkout(path: string, fields: Record<string, string>, coo
 
 export const buyPackage = (cookie: string, packageId = 'bids-50') =>
   checkout('/topup', { intent: 'buy', packageId }, cookie)
+
+// What a payer does and sees in the browser.
+
+/** On /topup, "Купить сейчас" of the package card named so (e.g. '50 ставок'). */
+export const choosePackage = (page: Page, name: string) =>
+  page
+    .getByRole('article', { name, exact: true })
+    .getByRole('button', { name: 'Купить сейчас' })
+    .click()
+
+/** On the provider's page, the button named so pressed, and the payer back on /topup?payment=. */
+export async function answerProvider(page: Page, button: string) {
+  await page.getByRole('button', { name: button }).click()
+  await page.waitForURL(/\/topup\?payment=/)
+}
+
+/** The text of the payment's result, as /topup?payment= shows it on the payer's return. */
+export const paymentResult = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Результат оплаты' }).textContent()
+
+/** The profile's card of an order, by the item's title. */
+export const orderCard = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Мои заказы' }).getByRole('listitem').filter({ hasText: title })
 
 export type Event = {
   payment_id: string
