@@ -53,9 +53,24 @@ describe('the production server', () => {
       })
     }
 
-    test('the connection stays usable: the next request on it is answered', async () => {
+    /** `run` with its own keep-alive agent of a single connection, destroyed after. */
+    async function onOneConnection(run: (agent: http.Agent) => Promise<void>) {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
       try {
+        await run(agent)
+      } finally {
+        agent.destroy()
+      }
+    }
+
+    /** The connection still answers: a next request on it is served, over the same socket. */
+    async function expectStillServed(agent: http.Agent) {
+      const next = await send(agent, 'GET', '/healthz')
+      expect(next).toMatchObject({ status: 200, reused: true })
+    }
+
+    test('the connection stays usable: the next request on it is answered', () =>
+      onOneConnection(async (agent) => {
         await send(agent, 'GET', '/healthz')
         // Not logged in: the profile form is answered with the login page before it is read.
         const form = `firstName=${'x'.repeat(600_000)}&lastName=y`
@@ -63,36 +78,26 @@ describe('the production server', () => {
         expect(post.status).toBe(302)
         expect(post.location).toMatch(/^\/login/)
         expect(post.reused).toBe(true)
-        const next = await send(agent, 'GET', '/healthz')
-        expect(next).toMatchObject({ status: 200, reused: true })
-      } finally {
-        agent.destroy()
-      }
-    })
+        await expectStillServed(agent)
+      }))
 
-    test("a body over 1 MiB is refused with 413 in the visitor's language", async () => {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-      try {
+    test("a body over 1 MiB is refused with 413 in the visitor's language", () =>
+      onOneConnection(async (agent) => {
         const page = await send(agent, 'POST', '/profile', `firstName=${'x'.repeat(2_000_000)}`)
         expect(page).toMatchObject({ status: 413, text: 'Слишком большой запрос' })
         const api = await send(agent, 'POST', '/api/auth/login', 'x'.repeat(3_000_000))
         expect(api.status).toBe(413)
         expect(JSON.parse(api.text)).toEqual({ error: 'Слишком большой запрос' })
-        const next = await send(agent, 'GET', '/healthz')
-        expect(next).toMatchObject({ status: 200, reused: true })
-      } finally {
-        agent.destroy()
-      }
-    })
+        await expectStillServed(agent)
+      }))
 
-    test('a browser gets the refusal as a page in its language, with a way back', async () => {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-      const browserHeaders = (referer: string) => ({
-        Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-        'Accept-Language': 'en',
-        Referer: referer,
-      })
-      try {
+    test('a browser gets the refusal as a page in its language, with a way back', () =>
+      onOneConnection(async (agent) => {
+        const browserHeaders = (referer: string) => ({
+          Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+          'Accept-Language': 'en',
+          Referer: referer,
+        })
         const big = `firstName=${'x'.repeat(2_000_000)}`
         const ours = new URL('/profile?tab=1', baseUrl()).href
         const page = await send(agent, 'POST', '/profile', big, browserHeaders(ours))
@@ -109,9 +114,6 @@ describe('the production server', () => {
         )
         expect(elsewhere.text).toContain('<a href="/">Back</a>')
         expect(elsewhere.text).not.toContain('<script>')
-      } finally {
-        agent.destroy()
-      }
-    })
+      }))
   })
 })

@@ -5,6 +5,15 @@ import { describe, expect, inject, test } from 'vitest'
 
 const baseUrl = () => inject('baseUrl')
 
+/** A language form posted to /set-language as if from `origin`; its redirect not followed. */
+const postLanguage = (origin: string, body: string) =>
+  fetch(`${baseUrl()}/set-language`, {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+    redirect: 'manual',
+  })
+
 describe('the production server', () => {
   test('pages carry security headers and a CSP nonce on every inline script', async () => {
     const response = await fetch(`${baseUrl()}/`)
@@ -47,38 +56,20 @@ describe('the production server', () => {
   })
 
   test('a form post from another site is refused', async () => {
-    const response = await fetch(`${baseUrl()}/set-language`, {
-      method: 'POST',
-      headers: {
-        Origin: 'https://evil.example',
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: 'lng=en&redirectTo=/',
-      redirect: 'manual',
-    })
+    const response = await postLanguage('https://evil.example', 'lng=en&redirectTo=/')
     expect(response.status).toBe(403)
     expect(response.headers.get('set-cookie')).toBeNull()
   })
 
   test('the same post from the site itself goes through', async () => {
-    const response = await fetch(`${baseUrl()}/set-language`, {
-      method: 'POST',
-      headers: { Origin: baseUrl(), 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'lng=en&redirectTo=/auctions',
-      redirect: 'manual',
-    })
+    const response = await postLanguage(baseUrl(), 'lng=en&redirectTo=/auctions')
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/auctions')
     expect(response.headers.get('set-cookie')).toMatch(/^lng=/)
   })
 
   test('an open redirect through redirectTo is not possible', async () => {
-    const response = await fetch(`${baseUrl()}/set-language`, {
-      method: 'POST',
-      headers: { Origin: baseUrl(), 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'lng=en&redirectTo=//evil.example/',
-      redirect: 'manual',
-    })
+    const response = await postLanguage(baseUrl(), 'lng=en&redirectTo=//evil.example/')
     expect(response.headers.get('location')).toBe('/')
   })
 })
