@@ -18,7 +18,7 @@ import { listHref } from '~/utils/admin-lists.ts'
 import { OLD_DIALOGS, redirectOldDialog } from '~/utils/old-dialogs.server.ts'
 import { adminOrderStatusSchema, orderStatuses, type OrderStatusName } from '~/validation/order.ts'
 import { Button } from '~/components/ui/button.tsx'
-import { controlBase } from '~/components/ui/field.tsx'
+import { ControlField, controlBase } from '~/components/ui/field.tsx'
 import { titleMeta } from '~/utils/meta.ts'
 import { EmptyNote } from '~/components/ui/panel.tsx'
 
@@ -98,10 +98,7 @@ export default function AdminOrdersRoute() {
       <AdminPageHeader back={t('back')} title={t('title')} lead={t('lead')} />
 
       <Form method="get" action="/admin/orders" className="flex flex-wrap items-end gap-2">
-        <div className="space-y-1">
-          <label htmlFor="orders-status" className="block text-sm font-medium text-slate-800">
-            {t('filter.label')}
-          </label>
+        <ControlField id="orders-status" label={t('filter.label')}>
           <select
             id="orders-status"
             name="status"
@@ -116,7 +113,7 @@ export default function AdminOrdersRoute() {
               </option>
             ))}
           </select>
-        </div>
+        </ControlField>
         <Button>{t('filter.apply')}</Button>
       </Form>
       <p role="status" className="text-sm text-slate-700">
