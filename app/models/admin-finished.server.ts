@@ -1,4 +1,4 @@
-import { auctionNameOf, auctionNameSelect } from '~/models/auction-rows.server.ts'
+import { auctionNameOf, auctionNameSelect } from '~/models/auction-name.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { pageOf } from '~/utils/paging.ts'

@@ -2,37 +2,13 @@ import type { Engine } from '../../engine/index.ts'
 import { catalogRead } from '~/models/shared-reads.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { pageOf } from '~/utils/paging.ts'
+import { auctionNameSelect, type AuctionName } from '~/models/auction-name.ts'
 
 // Auctions as Postgres keeps them (docs/decisions/004-redis-hot-source-of-truth.md): rows, lists,
 // counts and written bids. auction-view.server.ts merges a row with the auction's live state in
 // Redis; auction-json.ts and bid-json.ts give the JSON shapes.
 
 export type AuctionStatus = 'upcoming' | 'live' | 'finished'
-
-/** What names an auction wherever it is listed: its ids, its address, title, text and picture. */
-export const auctionNameSelect = {
-  id: true,
-  displayId: true,
-  slug: true,
-  title: true,
-  description: true,
-  imageUrl: true,
-} as const
-
-export type AuctionName = {
-  id: string
-  displayId: string
-  slug: string
-  title: string
-  description: string
-  imageUrl: string | null
-}
-
-/** The name of the auction a fuller row holds, its fields in the same order. */
-export function auctionNameOf(row: AuctionName): AuctionName {
-  const { id, displayId, slug, title, description, imageUrl } = row
-  return { id, displayId, slug, title, description, imageUrl }
-}
 
 const rowSelect = {
   ...auctionNameSelect,

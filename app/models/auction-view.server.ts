@@ -1,6 +1,6 @@
 import type { AuctionState, Engine } from '../../engine/index.ts'
+import { auctionNameOf } from '~/models/auction-name.ts'
 import {
-  auctionNameOf,
   countAuctionBids,
   getAuctionBidRows,
   getAuctionGroupRows,

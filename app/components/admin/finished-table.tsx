@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react'
 import { useTranslation } from '~/i18n/use-translation.ts'
-import type { AuctionName } from '~/models/auction-rows.server.ts'
+import type { AuctionName } from '~/models/auction-name.ts'
 import { RowActions, Table } from '~/components/ui/table.tsx'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney } from '~/utils/hooks.ts'
