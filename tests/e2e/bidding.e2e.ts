@@ -23,8 +23,8 @@ const winnerOf = (page: Page) =>
     .textContent()
     .catch(() => null)
 
-async function waitLive(page: Page) {
-  await page.getByText('Активный', { exact: true }).first().waitFor({ timeout: 15_000 })
+async function waitLive(page: Page, timeout = 15_000) {
+  await page.getByText('Активный', { exact: true }).first().waitFor({ timeout })
   await bidButton(page).waitFor()
 }
 
@@ -34,12 +34,16 @@ describe('bidding with JavaScript', () => {
     const bob = await browser.newPage({ ...phone, consented: true })
     const aliceName = await newUser(alice, 'alice')
     const bobName = await newUser(bob, 'bob')
-    // Made once the people are ready: a live auction without bids ends 10 s after its start.
-    const auction = await createAuction({ title: `Дуэль ${uniqueName('duel')}`, startsInMs: 4000 })
+    // Made once the people are ready: a live auction without bids ends 10 s after its start, so
+    // it starts once both pages are surely open (opening them took over 14 s on a busy machine).
+    const auction = await createAuction({
+      title: `Дуэль ${uniqueName('duel')}`,
+      startsInMs: 15_000,
+    })
     await open(alice, `/auction/${auction.slug}`)
     await open(bob, `/auction/${auction.slug}`)
     // The start arrives through the socket: no reload.
-    await Promise.all([waitLive(alice), waitLive(bob)])
+    await Promise.all([waitLive(alice, 30_000), waitLive(bob, 30_000)])
 
     await bidButton(alice).click()
     await alice.getByText('Ставка принята').first().waitFor()
