@@ -77,7 +77,8 @@ export async function isPhoneTaken(phone: string, exceptUserId?: string) {
   return Boolean(user)
 }
 
-const TAKEN = {
+/** The text keys of a username, email or phone someone else has. */
+export const TAKEN = {
   username: 'validation.usernameTaken',
   email: 'validation.emailTaken',
   phone: 'validation.phoneTaken',

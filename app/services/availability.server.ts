@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { TFunction } from 'i18next'
-import { isEmailTaken, isPhoneTaken, isUsernameTaken } from '~/models/user.server.ts'
+import { TAKEN, isEmailTaken, isPhoneTaken, isUsernameTaken } from '~/models/user.server.ts'
 import { hitFromAddress, limits } from '~/services/rate-limit.server.ts'
 import { getOptionalUser } from '~/services/session.server.ts'
 import { json, methodNotAllowed, readJson, tooMany, translator } from '~/utils/api.server.ts'
@@ -25,8 +25,7 @@ export async function checkAvailability(
   const parsed = schema.safeParse(value)
   if (!parsed.success)
     return { valid: false, message: t(parsed.error.issues[0]?.message ?? 'api.invalid') }
-  if (await taken(parsed.data, exceptUserId))
-    return { valid: false, message: t(`validation.${field}Taken`) }
+  if (await taken(parsed.data, exceptUserId)) return { valid: false, message: t(TAKEN[field]) }
   return { valid: true, message: t(`validation.${field}Available`) }
 }
 
