@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { isPhoneTaken } from '~/models/user.server.ts'
+import { TAKEN, isPhoneTaken } from '~/models/user.server.ts'
 import { getFixedT } from '~/i18n/i18next.server.ts'
 import { withUser } from '~/services/guards.server.ts'
 import { createToastHeaders, redirectWithToast } from '~/services/toast.server.ts'
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (problem) return fail(t(problem), 400)
       const phone = phoneSchema.safeParse(value.phone)
       if (!phone.success) return fail(t('validation.phone'), 400)
-      if (await isPhoneTaken(phone.data, user.id)) return fail(t('validation.phoneTaken'), 409)
+      if (await isPhoneTaken(phone.data, user.id)) return fail(t(TAKEN.phone), 409)
       if (!(genders as readonly string[]).includes(value.gender))
         return fail(t('validation.gender'), 400)
       if (value.firstName.trim().length > 50 || value.lastName.trim().length > 50)
