@@ -148,9 +148,9 @@ function OnboardingWhenDue() {
   const data = useOptionalRootData()
   const welcome = Boolean(data?.user && data.onboarding.welcome)
   const completeProfile = Boolean(data?.user && data.onboarding.completeProfile)
-  // The flags come once (the loader clears their cookie) and the root's data may be read again
-  // before the dialogs' code has arrived on a slow connection: the steps asked for are kept here
-  // and handed to the dialogs, rather than read by them from data that has forgotten them.
+  // The flags end once shown (app/services/onboarding.server.ts) and the root's data may be read
+  // again before the dialogs' code has arrived on a slow connection: the steps asked for are kept
+  // here and handed to the dialogs, rather than read by them from data that has forgotten them.
   const [steps, setSteps] = useState<OnboardingSteps | null>(
     welcome || completeProfile ? { welcome, completeProfile } : null,
   )

@@ -13,6 +13,7 @@ import {
   PHONE_PREFIX,
 } from '~/validation/user-rules.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
+import { ONBOARDING_SHOWN_ACTION } from '~/utils/revalidation.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import type { Onboarding as OnboardingSteps } from '~/types/onboarding.ts'
 import { GenderOptions } from '~/components/profile/gender-options.tsx'
@@ -33,12 +34,16 @@ export function Onboarding({ onboarding }: { onboarding: OnboardingSteps }) {
   // The flags come once (the loader clears their cookie), and any later reload of the root
   // data says false: whether the profile dialog follows the welcome is remembered here.
   const [profileDue, setProfileDue] = useState(onboarding.completeProfile)
+  // Shown: the page says so, and the flags end (a data answer leaves them, as it may be dropped
+  // unseen: app/services/onboarding.server.ts).
+  const { submit: markShown } = useFetcher()
   useEffect(() => {
     if (onboarding.welcome || onboarding.completeProfile) {
       setStep(onboarding.welcome ? 'welcome' : 'profile')
       setProfileDue(onboarding.completeProfile)
+      markShown(null, { method: 'post', action: ONBOARDING_SHOWN_ACTION })
     }
-  }, [onboarding.welcome, onboarding.completeProfile])
+  }, [onboarding.welcome, onboarding.completeProfile, markShown])
   // The welcome flag is set once, by a registration: that is the sign-up.
   const track = useTrack()
   useEffect(() => {

@@ -115,6 +115,13 @@ describe('onboarding with JavaScript', () => {
     // the page's data, which no longer carries the onboarding flags.
     await createAuction({ title: `Онбординг ${uniqueName('ob')}`, startsInMs: 300 })
     const page = await browser.newPage()
+    // The page says it has shown the dialogs: their flags end then, not with the data that
+    // brought them (docs/rules.md#onboarding).
+    const saidShown = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/resources/onboarding.data' &&
+        response.request().method() === 'POST',
+    )
     await register(page, uniqueName('ob'))
     await page
       .getByRole('dialog')
@@ -126,6 +133,10 @@ describe('onboarding with JavaScript', () => {
     )
     await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).click()
     await page.getByRole('dialog').getByRole('heading', { name: 'Заполните профиль' }).waitFor()
+    expect((await saidShown).ok()).toBe(true)
+    // Shown once: the page loaded again has neither dialog in its HTML.
+    const again = await page.goto('/how-it-works')
+    expect(await again?.text()).not.toMatch(/Добро пожаловать|Заполните профиль/)
   }, 45_000)
 
   test("the page reading its data again before the dialogs' code arrives still shows the welcome", async () => {
