@@ -62,6 +62,20 @@ export async function createAuction({
   return auction
 }
 
+/**
+ * Brings an upcoming auction's start to `inMs` from now, as an admin's edit of it does: a test
+ * that needs its pages open when an auction starts (a live auction without bids ends 10 s after
+ * its start) makes it far ahead, opens them, then starts it.
+ */
+export async function startSoon(auctionId: string, inMs = 500) {
+  const { prisma, engine } = connect()
+  await prisma.auction.update({
+    where: { id: auctionId },
+    data: { startTime: new Date(Date.now() + inMs) },
+  })
+  await engine.loadAuction(auctionId)
+}
+
 /** Resolves once the engine has started `auctionId` (its start time passed and a sweep ran). */
 export async function untilLive(auctionId: string, timeoutMs = 15_000) {
   const { engine } = connect()

@@ -5,6 +5,7 @@ import {
   createAuction,
   createBotDrivenAuction,
   shownAuctionIds,
+  startSoon,
   untilLive,
 } from './auctions.ts'
 import { call } from './api.ts'
@@ -97,8 +98,9 @@ describe('bidding with JavaScript', () => {
     const bob = await browser.newPage({ ...phone, consented: true })
     const aliceName = await newUser(alice, 'alice')
     const bobName = await newUser(bob, 'bob')
-    // Made once the people are ready: a live auction without bids ends 10 s after its start.
-    const live = await createAuction({ title: `Карточка ${name}`, startsInMs: 4000 })
+    // Started once both pages are open (startSoon below): a live auction without bids ends 10 s
+    // after its start.
+    const live = await createAuction({ title: `Карточка ${name}`, startsInMs: 60 * 60 * 1000 })
     const later = await createAuction({ title: `Позже ${name}`, startsInMs: 60 * 60 * 1000 })
     // Every upcoming auction is shown (other tests' auctions may start sooner than this one).
     await open(alice, '/?upcoming=99&live=500')
@@ -120,6 +122,9 @@ describe('bidding with JavaScript', () => {
 
     // The start arrives through the socket: the card turns live without a reload, and Alice
     // bids at once (a live auction without bids ends 10 s after its start).
+    await card(alice).getByRole('button', { name: 'Предварительная ставка' }).waitFor()
+    await card(bob).getByRole('button', { name: 'Предварительная ставка' }).waitFor()
+    await startSoon(live.id)
     await bidButton(alice).and(card(alice).getByRole('button')).waitFor({ timeout: 15_000 })
     await card(alice).getByRole('button', { name: 'Сделать ставку' }).click()
     await alice.getByText('Ставка принята').first().waitFor()
