@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { createAuction } from './auctions.ts'
+import { createAuction, startSoon } from './auctions.ts'
 import { open, setupBrowser } from './browser.ts'
 import { dismissOnboarding, register, uniqueName } from './people.ts'
 
@@ -25,6 +25,17 @@ const events = (page: Page) =>
     ),
   )
 
+/**
+ * Opens a new auction's page while it is upcoming, then starts it: a live auction without bids
+ * ends 10 s after its start, and opening a page on a busy machine may take longer.
+ */
+async function openStarting(page: Page, title: string) {
+  const auction = await createAuction({ title, startsInMs: 60 * 60 * 1000 })
+  await open(page, `/auction/${auction.slug}`)
+  await startSoon(auction.id)
+  return auction
+}
+
 const tagManagerScripts = (page: Page) =>
   page.locator('script[src^="https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST"]').count()
 
@@ -35,9 +46,7 @@ describe('analytics with consent', () => {
     await expect.poll(() => events(page)).toEqual([{ event: 'sign_up' }])
     expect(await tagManagerScripts(page)).toBe(1)
     await dismissOnboarding(page)
-    // Made once the person is ready: a live auction without bids ends 10 s after its start.
-    const auction = await createAuction({ title: `Аналитика ${uniqueName('an')}`, startsInMs: 300 })
-    await open(page, `/auction/${auction.slug}`)
+    const auction = await openStarting(page, `Аналитика ${uniqueName('an')}`)
     await expect
       .poll(() => events(page))
       .toEqual([{ event: 'view_auction', auction_id: auction.id, auction_name: auction.title }])
@@ -57,12 +66,7 @@ describe('analytics with consent', () => {
     const page = await visitor('Только необходимые')
     await register(page, uniqueName('na'))
     await dismissOnboarding(page)
-    // Made once the person is ready: a live auction without bids ends 10 s after its start.
-    const auction = await createAuction({
-      title: `Без аналитики ${uniqueName('na')}`,
-      startsInMs: 300,
-    })
-    await open(page, `/auction/${auction.slug}`)
+    await openStarting(page, `Без аналитики ${uniqueName('na')}`)
     await page.getByRole('button', { name: 'Сделать ставку' }).click()
     await page.getByText('Вы лидируете').waitFor()
     expect(await events(page)).toEqual([])
