@@ -180,7 +180,12 @@ export async function autoBid(
   if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }
   if (reply.status !== 'ok') return { ok: false, reason: reply.reason as AutoBidRejection }
   const { accepted } = reply
-  emitBid(ctx, auctionId, userId, accepted, { bidder: userId, name: reply.name, bot: false })
+  emitBid(ctx, auctionId, userId, accepted, {
+    bidder: userId,
+    name: reply.name,
+    bot: false,
+    kind: 'autobid',
+  })
   const status = await getAutoBid(ctx, auctionId, userId)
   ctx.events.emit('autobid', { auctionId, userId, status })
   return accepted

@@ -1,4 +1,5 @@
 import type { EngineContext } from './context.ts'
+import type { AuditKind } from './audit-chain.ts'
 import { defineScript, num, refusal, type Refused } from './lua-runner.ts'
 import {
   MIN_BID_INTERVAL_MS,
@@ -56,7 +57,7 @@ const botBidScript = defineScript({
   name: 'bot-bid',
   shared: ['bid'],
   keys: ['auction', 'botCounts', 'recentBids', 'outbox', 'bidders'],
-  args: ['auctionId', 'bidder', 'botName', 'botLimit', 'timerMs', 'recentMax'],
+  args: ['auctionId', 'bidder', 'botName', 'botLimit', 'timerMs', 'recentMax', 'kind'],
   parse: parseBid<BotBidRejection>,
 })
 
@@ -92,20 +93,30 @@ export async function bid(
   // user_not_loaded too, when the balance left Redis between its load and the second try.
   if (reply.status !== 'ok') return { ok: false, reason: reply.reason as BidRejection }
   const { accepted } = reply
-  emitBid(ctx, auctionId, userId, accepted, { bidder: userId, name: reply.name, bot: false })
+  emitBid(ctx, auctionId, userId, accepted, {
+    bidder: userId,
+    name: reply.name,
+    bot: false,
+    kind: 'bid',
+  })
   if (accepted.balance !== null) ctx.events.emit('balance', { userId, balance: accepted.balance })
   await ctx.replication.confirm('bid')
   return accepted
 }
 
-/** A bot's bid: no debit, never over its limit (0 = none), never outbidding itself. */
+/**
+ * A bot's bid: no debit, never over its limit (0 = none), never outbidding itself. Its `kind` in
+ * the auction's record is `bot` while house bids are disclosed (the default), else `bid`
+ * (docs/fair-play.md).
+ */
 export async function botBid(
   ctx: EngineContext,
   auctionId: string,
-  bot: { id: string; name: string; limit: number },
+  bot: { id: string; name: string; limit: number; kind?: 'bot' | 'bid' },
 ): Promise<BotBidResult> {
   const k = ctx.keys
   const bidder = `bot:${bot.id}`
+  const kind = bot.kind ?? 'bot'
   const reply = await botBidScript.run(
     ctx.redis,
     {
@@ -122,10 +133,16 @@ export async function botBid(
       botLimit: bot.limit,
       timerMs: ctx.timerMs,
       recentMax: RECENT_BIDS_KEPT,
+      kind,
     },
   )
   if (reply.status !== 'ok') return { ok: false, reason: reply.reason }
-  emitBid(ctx, auctionId, null, reply.accepted, { bidder, name: bot.name, bot: true })
+  emitBid(ctx, auctionId, null, reply.accepted, {
+    bidder,
+    name: bot.name,
+    bot: true,
+    kind,
+  })
   return reply.accepted
 }
 
@@ -157,7 +174,7 @@ export function emitBid(
   auctionId: string,
   userId: string | null,
   accepted: BidAccepted,
-  by: { bidder: string; name: string; bot: boolean },
+  by: { bidder: string; name: string; bot: boolean; kind: AuditKind },
 ) {
   ctx.events.emit('bid', {
     auctionId,
@@ -171,6 +188,8 @@ export function emitBid(
       prebid: false,
       price: accepted.price,
       at: accepted.at,
+      seq: accepted.bids,
+      kind: by.kind,
     },
   })
 }

@@ -10,6 +10,8 @@ type BotConfig = {
   minDelayMs: number
   maxDelayMs: number
   activeBots: number
+  /** A bot's bid in an auction's record: `bot` while house bids are disclosed (decision 044). */
+  kind: 'bot' | 'bid'
   /** auctionId -> assigned bots allowed to bid there (first `activeBots` active ones). */
   assignments: Map<string, Array<{ id: string; name: string; limit: number }>>
 }
@@ -53,8 +55,9 @@ export class BotWorker {
   private async loadConfig(): Promise<BotConfig> {
     if (this.config && Date.now() - this.configAt < CONFIG_TTL_MS) return this.config
     const prisma = this.engine.prisma
-    const [settings, rows] = await Promise.all([
+    const [settings, site, rows] = await Promise.all([
       prisma.botSettings.findUnique({ where: { id: 1 } }),
+      prisma.settings.findUnique({ where: { id: 1 }, select: { discloseHouseBids: true } }),
       prisma.botAssignment.findMany({
         where: {
           isActive: true,
@@ -79,6 +82,7 @@ export class BotWorker {
       minDelayMs: minDelay * 1000,
       maxDelayMs: Math.max(minDelay, settings?.maxDelay ?? minDelay) * 1000,
       activeBots,
+      kind: (site?.discloseHouseBids ?? true) ? 'bot' : 'bid',
       assignments,
     }
     this.configAt = Date.now()
@@ -120,7 +124,7 @@ export class BotWorker {
         )
         if (bots.length === 0) continue
         const bot = bots[Math.floor(this.random() * bots.length)]!
-        const result = await this.engine.botBid(id, bot)
+        const result = await this.engine.botBid(id, { ...bot, kind: config.kind })
         if (!result.ok) {
           if (result.reason === 'bot_limit_reached') {
             // Out of bids: this bot sits out the rest of the auction.

@@ -141,7 +141,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     return bidding.bid(this.context, auctionId, userId)
   }
 
-  botBid(auctionId: string, bot: { id: string; name: string; limit: number }) {
+  botBid(auctionId: string, bot: Parameters<typeof bidding.botBid>[2]) {
     return bidding.botBid(this.context, auctionId, bot)
   }
 

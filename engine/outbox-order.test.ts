@@ -44,12 +44,9 @@ test("an auto-bidder's bids and return written before its reserve still count on
   expect((await engine.stopAutoBid(auction.id, user.id)).ok).toBe(true)
   const entries = await outboxEntries(engine)
   const [start, reserve, bid, giveBack] = entries
-  expect(entries.map((entry) => entry.fields.kind ?? entry.fields.type)).toEqual([
-    'start',
-    'reserve',
-    'bid',
-    'return',
-  ])
+  const label = ({ fields }: (typeof entries)[number]) =>
+    fields.type === 'autobid' ? fields.kind : fields.type
+  expect(entries.map(label)).toEqual(['start', 'reserve', 'bid', 'return'])
 
   // The bid, then the return, then the reserve; then all again.
   for (const entry of [start, bid, giveBack, reserve]) await outbox.apply([entry!])

@@ -1,3 +1,4 @@
+import type { AuditKind } from './audit-chain.ts'
 // The engine's vocabulary, shared with the web tier. Money is minor units; times are Redis
 // server time in milliseconds.
 
@@ -41,6 +42,12 @@ export type RecentBid = {
   /** The auction's price after this bid. */
   price: number
   at: number
+  /**
+   * Its place in the auction's record and how it came (docs/fair-play.md); absent on a bid
+   * listed before the record was kept.
+   */
+  seq?: number
+  kind?: AuditKind
 }
 
 /** What a page needs to show an auction besides its live numbers (kept in Redis as JSON). */

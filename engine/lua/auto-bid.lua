@@ -13,5 +13,6 @@ redis.call('HINCRBY', KEYS[6], field, -1)
 redis.call('HINCRBY', KEYS[6], 'p:' .. ARGV[2], 1)
 redis.call('HSET', KEYS[2], 'bal', u[1], 'lb', string.format('%d', now))
 return place_bid(KEYS[1], KEYS[3], KEYS[4], KEYS[5], now, a, {auction = ARGV[1],
-  bidder = ARGV[2], name = u[3] or '', bot = '0', debit = '0', auto = '1', balance = u[1],
+  bidder = ARGV[2], name = u[3] or '', bot = '0', debit = '0', auto = '1', kind = 'autobid',
+  balance = u[1],
   timer = tonumber(ARGV[3]), kept = tonumber(ARGV[5])})

@@ -11,5 +11,6 @@ if left < 1 then return {'err', 'insufficient_bids'} end
 local balance = string.format('%d', left - 1)
 redis.call('HSET', KEYS[2], 'bal', balance, 'lb', string.format('%d', now))
 return place_bid(KEYS[1], KEYS[3], KEYS[4], KEYS[5], now, a, {auction = ARGV[1],
-  bidder = ARGV[2], name = u[3] or '', bot = '0', debit = '1', auto = '0', balance = balance,
+  bidder = ARGV[2], name = u[3] or '', bot = '0', debit = '1', auto = '0', kind = 'bid',
+  balance = balance,
   timer = tonumber(ARGV[3]), kept = tonumber(ARGV[5])})

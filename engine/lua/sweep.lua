@@ -20,14 +20,16 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0
     local inc = tonumber(a[3])
     local conversions = {}
     local last, lastName = '', ''
+    local before = tonumber(a[5] or '0')
     for i, uid in ipairs(redis.call('ZRANGE', base .. 'pb:' .. id, 0, -1)) do
       price = price + inc
       local name = redis.call('HGET', base .. 'u:' .. uid, 'name') or ''
-      conversions[i] = {user = uid, name = name, price = price}
+      -- Each prebid's place in the auction's record (docs/fair-play.md): after the bids before.
+      conversions[i] = {user = uid, name = name, price = price, seq = before + i}
       last, lastName = uid, name
       redis.call('SADD', base .. 'bd:' .. id, uid)
     end
-    local bids = tonumber(a[5] or '0') + #conversions
+    local bids = before + #conversions
     local deadline = now + timer
     redis.call('HSET', akey, 'status', 'live', 'price', price, 'deadline', deadline, 'last', last,
       'lastName', lastName, 'lastBot', '0', 'bids', bids, 'started', now)
@@ -37,7 +39,7 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0
     local rkey = base .. 'rb:' .. id
     for i, c in ipairs(conversions) do
       redis.call('LPUSH', rkey, cjson.encode({id = eid .. '-' .. i, bidder = c.user, name = c.name,
-        bot = false, prebid = true, price = c.price, at = now}))
+        bot = false, prebid = true, price = c.price, at = now, seq = c.seq, kind = 'prebid'}))
     end
     if #conversions > 0 then redis.call('LTRIM', rkey, 0, recentMax - 1) end
     table.insert(started, id)

@@ -32,6 +32,10 @@ export type BidRow = {
   isPrebid: boolean
   amount: number
   createdAt: Date
+  /** Its place in the auction's record, how it came and the name it was shown under. */
+  seq: number | null
+  kind: string | null
+  bidderName: string
 }
 
 export type PrebidRow = {

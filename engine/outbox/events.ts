@@ -7,11 +7,19 @@ import type { OutboxBatch } from './batch.ts'
 type Fields<Name extends string> = { readonly [F in Name]?: string }
 
 export type OutboxEvents = {
-  /** A person's, a bot's (`bot` 1, bidder `bot:<id>`) or an auto-bidder's (`auto` 1) bid. */
-  bid: Fields<'auction' | 'bidder' | 'name' | 'bot' | 'debit' | 'price' | 'balance' | 'auto'>
+  /**
+   * A person's, a bot's (`bot` 1, bidder `bot:<id>`) or an auto-bidder's (`auto` 1) bid, with
+   * its place (`seq`) and `kind` in the auction's record (docs/fair-play.md).
+   */
+  bid: Fields<
+    'auction' | 'bidder' | 'name' | 'bot' | 'debit' | 'price' | 'balance' | 'auto' | 'seq' | 'kind'
+  >
   /** A prebid on an upcoming auction: one bid credit taken. */
   prebid: Fields<'auction' | 'bidder' | 'name' | 'balance'>
-  /** An auction went live; its prebids became its first bids (`conversions`, JSON). */
+  /**
+   * An auction went live; its prebids became its first bids (`conversions`, JSON, each with its
+   * place in the record).
+   */
   start: Fields<'auction' | 'price' | 'deadline' | 'conversions'>
   /** An auction ended (by its timer, or by an admin: `admin` 1). */
   finish: Fields<'auction' | 'winner' | 'name' | 'bot' | 'price' | 'endedAt' | 'bids' | 'admin'>

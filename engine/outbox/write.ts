@@ -46,9 +46,10 @@ async function insertBids(sql: Sql, { bids }: OutboxBatch) {
   if (!bids.length) return
   await sql(
     `INSERT INTO "Bid" (id, "eventId", "auctionId", "userId", "botId", "isBot", "isAuto",
-       "botName", "isPrebid", amount, "createdAt")
+       "botName", "isPrebid", amount, "createdAt", seq, kind, "bidderName")
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
-       $6::bool[], $7::bool[], $8::text[], $9::bool[], $10::int[], $11::timestamptz[])
+       $6::bool[], $7::bool[], $8::text[], $9::bool[], $10::int[], $11::timestamptz[],
+       $12::int[], $13::text[], $14::text[])
      ON CONFLICT DO NOTHING`,
     [
       bids.map((b) => b.id),
@@ -62,6 +63,9 @@ async function insertBids(sql: Sql, { bids }: OutboxBatch) {
       bids.map((b) => b.isPrebid),
       bids.map((b) => b.amount),
       bids.map((b) => b.createdAt.toISOString()),
+      bids.map((b) => b.seq),
+      bids.map((b) => b.kind),
+      bids.map((b) => b.bidderName),
     ],
   )
 }

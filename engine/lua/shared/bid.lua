@@ -29,8 +29,10 @@ end
 
 -- Places the bid once its bidder has paid: raises the price, resets the timer, writes the outbox
 -- entry and the recent-bids row, counts the bidder. `bid` holds auction (its id), bidder, name,
--- bot, debit and auto ('0'/'1'), balance (text, '-1' for a bot), timer (ms) and kept (recent
--- bids kept). Returns {'ok', entry id, price, deadline, bids, balance, now, name}.
+-- bot, debit and auto ('0'/'1'), kind (the record's: bid, autobid or bot, docs/fair-play.md),
+-- balance (text, '-1' for a bot), timer (ms) and kept (recent bids kept). The bid's place in the
+-- auction's record is the new count of its bids, fixed here with its time.
+-- Returns {'ok', entry id, price, deadline, bids, balance, now, name}.
 local function place_bid(auction, recent, outbox, bidders, now, a, bid)
   local fmt = string.format
   local nows = fmt('%d', now)
@@ -41,10 +43,11 @@ local function place_bid(auction, recent, outbox, bidders, now, a, bid)
     'lastName', bid.name, 'lastBot', bid.bot, 'bids', bids)
   local id = redis.call('XADD', outbox, '*', 'type', 'bid', 'auction', bid.auction,
     'bidder', bid.bidder, 'name', bid.name, 'bot', bid.bot, 'debit', bid.debit, 'price', price,
-    'balance', bid.balance, 'at', nows, 'auto', bid.auto)
+    'balance', bid.balance, 'at', nows, 'auto', bid.auto, 'seq', bids, 'kind', bid.kind)
   local listed = redis.call('LPUSH', recent, '{"id":"' .. id .. '","bidder":' .. cjson.encode(bid.bidder) ..
     ',"name":' .. cjson.encode(bid.name) .. ',"bot":' .. (bid.bot == '1' and 'true' or 'false') ..
-    ',"prebid":false,"price":' .. price .. ',"at":' .. nows .. '}')
+    ',"prebid":false,"price":' .. price .. ',"at":' .. nows .. ',"seq":' .. bids ..
+    ',"kind":"' .. bid.kind .. '"}')
   if listed > 2 * bid.kept then redis.call('LTRIM', recent, 0, bid.kept - 1) end
   redis.call('SADD', bidders, bid.bidder)
   return {'ok', id, price, deadline, bids, bid.balance, nows, bid.name}

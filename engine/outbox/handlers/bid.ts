@@ -20,6 +20,10 @@ export const bid: OutboxHandler<'bid'> = (batch, { id, at, fields: f }) => {
     isPrebid: false,
     amount: price,
     createdAt: at,
+    // Absent from entries written before the record was kept.
+    seq: f.seq === undefined ? null : Number(f.seq),
+    kind: f.kind ?? null,
+    bidderName: f.name ?? '',
   })
   if (isBot) {
     const key = `${botId}|${f.auction}`

@@ -1,7 +1,7 @@
 import type { OutboxHandler } from '../events.ts'
 
 /** One prebid turned into a bid at the start, as the start script writes it. */
-type PrebidConversion = { user: string; name: string; price: number }
+type PrebidConversion = { user: string; name: string; price: number; seq?: number }
 
 /**
  * An auction went live: its status, and its prebids as its first bids (ids `<entry>-1`, `-2`...,
@@ -28,6 +28,9 @@ export const start: OutboxHandler<'start'> = (batch, { id, at, fields: f }) => {
       isPrebid: true,
       amount: c.price,
       createdAt: at,
+      seq: c.seq ?? null,
+      kind: c.seq === undefined ? null : 'prebid',
+      bidderName: c.name,
     })
   })
   if (conversions.length) {
