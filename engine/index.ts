@@ -22,6 +22,19 @@ export { loginAttemptScript, rateLimitScript } from './login-attempt.ts'
 export { auditBalances, rebuildBalances } from './balances-audit.ts'
 export { auditHolds } from './holds-audit.ts'
 export { auditLateBids } from './bids-audit.ts'
+export {
+  AUDIT_KINDS,
+  canonical,
+  chain,
+  entryOf,
+  genesis,
+  nextHash,
+  verify,
+  type AuditEntry,
+  type AuditKind,
+  type ChainedEntry,
+  type Verdict,
+} from './audit-chain.ts'
 export { OutboxWorker, type OutboxEntry } from './outbox/worker.ts'
 export { writeBatch, type InTransaction } from './outbox/write-batch.ts'
 export { LISTENER_TRIES } from './outbox/listeners.ts'

@@ -169,6 +169,16 @@ export async function setBalance(userId: string, balance: number) {
  * left in the settings.
  */
 export async function createBotDrivenAuction(title: string) {
+  const auction = await createAuction({ title, startsInMs: 300 })
+  await assignBots(auction.id)
+  return auction
+}
+
+/**
+ * Two of the seeded bots bid on `auctionId` from now on (no limit), with bots switched on and
+ * quick (1-4 s): the server rereads its bot settings and assignments within 2 s.
+ */
+export async function assignBots(auctionId: string) {
   const { prisma } = connect()
   const settings = { enabled: true, minDelay: 1, maxDelay: 4, activeBots: 2 }
   await prisma.botSettings.upsert({
@@ -176,16 +186,14 @@ export async function createBotDrivenAuction(title: string) {
     create: { id: 1, ...settings },
     update: settings,
   })
-  const auction = await createAuction({ title, startsInMs: 300 })
   const bots = await prisma.bot.findMany({
     where: { isActive: true },
     take: 2,
     select: { id: true },
   })
   await prisma.botAssignment.createMany({
-    data: bots.map((bot) => ({ botId: bot.id, auctionId: auction.id, bidLimit: 0 })),
+    data: bots.map((bot) => ({ botId: bot.id, auctionId, bidLimit: 0 })),
   })
-  return auction
 }
 
 /** An order awaiting payment for the item of `auctionId`, as a win gives one (48 h to pay). */

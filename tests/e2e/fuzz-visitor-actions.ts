@@ -21,6 +21,9 @@ export const visitorActions: PageActions = {
       { url: '/resources/watch', fields: () => ({ auctionId: f.auctions.live.id, watching: '0' }) },
     ],
   },
+  'account/resources.onboarding.ts': {
+    forms: () => [{ url: '/resources/onboarding', fields: () => ({ intent: 'x' }) }],
+  },
   'account/profile_.telegram.ts': {
     forms: () => [{ url: '/profile/telegram', fields: () => ({ intent: 'unlink' }) }],
   },
