@@ -28,6 +28,7 @@ const dynamicKeys: Record<string, string[]> = {
   'app/services/availability.server.ts': ['common:validation.*Available'],
   'app/services/bidding.server.ts': ['common:bidding.errors.'],
   'app/routes/auction/bid-history.tsx': ['common:bidHistory.stats.'],
+  'app/routes/auction/auction.$slug_.audit.tsx': ['record:kinds.'],
   // Refusals before Remix read the `api` object of common.json by the refusal's name.
   'server/messages.ts': ['common:api.badUrl', 'common:api.crossSite'],
   'app/components/orders/my-orders.tsx': [

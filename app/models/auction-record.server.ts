@@ -24,10 +24,14 @@ export type AuctionRecord = {
   next: number | null
 }
 
-/** The record from the bid after place `after` (0: from the first), or null for no auction. */
+/**
+ * The record from the bid after place `after` (0: from the first), `limit` bids at most, or null
+ * for no auction.
+ */
 export async function readAuctionRecord(
   auctionId: string,
   after = 0,
+  limit = RECORD_PAGE_SIZE,
 ): Promise<AuctionRecord | null> {
   const prisma = getPrisma()
   const [auction, rows] = await Promise.all([
@@ -49,7 +53,7 @@ export async function readAuctionRecord(
     first,
     rows.map((row) => entryOf({ ...row, seq: row.seq!, kind: row.kind ?? 'bid' })),
   )
-  const page = bids.filter((bid) => bid.seq > after).slice(0, RECORD_PAGE_SIZE)
+  const page = bids.filter((bid) => bid.seq > after).slice(0, limit)
   const last = page.at(-1)
   return {
     auctionId: auction.id,
@@ -61,4 +65,10 @@ export async function readAuctionRecord(
     bids: page,
     next: last && last.seq < (bids.at(-1)?.seq ?? 0) ? last.seq : null,
   }
+}
+
+/** `?after=` of a record's address: a place (0 by default), or null when it is none. */
+export function recordAfter(url: URL): number | null {
+  const raw = url.searchParams.get('after') ?? '0'
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : null
 }

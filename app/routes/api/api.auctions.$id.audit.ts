@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { readAuctionRecord } from '~/models/auction-record.server.ts'
+import { readAuctionRecord, recordAfter } from '~/models/auction-record.server.ts'
 import { apiError, json, translator } from '~/utils/api.server.ts'
 
 // GET /api/auctions/{id}/audit: the auction's record of bids (docs/fair-play.md), from the bid
@@ -7,8 +7,7 @@ import { apiError, json, translator } from '~/utils/api.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await translator(request)
-  const raw = new URL(request.url).searchParams.get('after') ?? '0'
-  const after = /^\d{1,9}$/.test(raw) ? Number(raw) : null
+  const after = recordAfter(new URL(request.url))
   if (after === null) return apiError(400, t('api.invalid'))
   const id = params.id ?? ''
   const [record, state] = await Promise.all([

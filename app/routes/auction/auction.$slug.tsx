@@ -253,6 +253,11 @@ function AuctionDetail({
           status={auction.status}
           discloseHouseBids={discloseHouseBids}
         />
+        <p className="mt-3 text-sm">
+          <Link to={`/auction/${encodeURIComponent(auction.slug)}/audit`} className="underline">
+            {t('auction.recordLink')}
+          </Link>
+        </p>
       </Panel>
 
       <AuctionHelp />
