@@ -41,7 +41,7 @@ export function Onboarding({ onboarding }: { onboarding: OnboardingSteps }) {
     if (onboarding.welcome || onboarding.completeProfile) {
       setStep(onboarding.welcome ? 'welcome' : 'profile')
       setProfileDue(onboarding.completeProfile)
-      markShown(null, { method: 'post', action: ONBOARDING_SHOWN_ACTION })
+      markShown({ via: 'fetcher' }, { method: 'post', action: ONBOARDING_SHOWN_ACTION })
     }
   }, [onboarding.welcome, onboarding.completeProfile, markShown])
   // The welcome flag is set once, by a registration: that is the sign-up.

@@ -1,4 +1,14 @@
-import { chain, entryOf, genesis, type ChainedEntry } from '../../engine/index.ts'
+import {
+  chain,
+  entryOf,
+  genesis,
+  nextHash,
+  type AuditEntry,
+  type AuditKind,
+  type ChainedEntry,
+  type RecentBid,
+} from '../../engine/index.ts'
+import type { RecordHead } from '~/types/record.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 
 // An auction's record of bids (docs/fair-play.md): its bids in the order of their places, each
@@ -71,4 +81,63 @@ export async function readAuctionRecord(
 export function recordAfter(url: URL): number | null {
   const raw = url.searchParams.get('after') ?? '0'
   return /^\d{1,9}$/.test(raw) ? Number(raw) : null
+}
+
+/** Heads this process has worked out, by auction: each new bid extends one with one hash. */
+const heads = new Map<string, RecordHead>()
+const HEADS_KEPT = 5_000
+/** When each auction's head was last read from Postgres. */
+const reads = new Map<string, number>()
+const REREAD_MS = 1_000
+
+/** A bid as the engine's recent bids give it -> its entry, as Postgres would give it. */
+const recentEntry = (bid: RecentBid & { seq: number; kind: AuditKind }): AuditEntry => ({
+  seq: bid.seq,
+  at: new Date(bid.at).toISOString(),
+  amount: bid.price / 100,
+  bidder: bid.name,
+  kind: bid.kind,
+})
+
+/** The head of the record as Postgres has it now. */
+async function writtenHead(auctionId: string): Promise<RecordHead | null> {
+  const record = await readAuctionRecord(auctionId, Number.MAX_SAFE_INTEGER)
+  return record ? { seq: record.total, head: record.head } : null
+}
+
+/**
+ * The head of an auction's record once its `recent` bids (the engine's newest, any order) are
+ * in it: worked out once from Postgres, then one hash a bid. Every instance gets the same head
+ * for the same bids: it is a function of the entries alone. Null when the bids between what
+ * Postgres has and the recent ones are not at hand yet (the outbox is behind): the next update
+ * says it.
+ */
+export async function recordHead(
+  auctionId: string,
+  recent: readonly RecentBid[],
+): Promise<RecordHead | null> {
+  const placed = recent
+    .filter((bid): bid is RecentBid & { seq: number; kind: AuditKind } => bid.seq !== undefined)
+    .sort((a, b) => a.seq - b.seq)
+  let known = heads.get(auctionId) ?? null
+  const newest = placed.at(-1)?.seq ?? 0
+  if (!known || (placed.length > 0 && placed[0]!.seq > known.seq + 1 && known.seq < newest)) {
+    // Read from Postgres at most once a second an auction, however many updates find a gap.
+    const last = reads.get(auctionId) ?? 0
+    if (known && Date.now() - last < REREAD_MS) return null
+    reads.set(auctionId, Date.now())
+    known = await writtenHead(auctionId)
+    if (!known) return null
+  }
+  for (const bid of placed) {
+    if (bid.seq === known.seq + 1)
+      known = { seq: bid.seq, head: nextHash(known.head, recentEntry(bid)) }
+  }
+  if (heads.size >= HEADS_KEPT && !heads.has(auctionId)) {
+    const oldest = heads.keys().next().value!
+    heads.delete(oldest)
+    reads.delete(oldest)
+  }
+  heads.set(auctionId, known)
+  return known.seq >= newest ? known : null
 }

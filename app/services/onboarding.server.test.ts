@@ -39,11 +39,21 @@ describe('onboarding flags', () => {
   })
 
   test('the page saying it showed them clears them; any other method is refused', async () => {
-    const answer = await action({ request: await withFlags({ 'Sec-Fetch-Mode': 'cors' }, 'POST') })
-    if (answer instanceof Response) throw new Error(`refused: ${answer.status}`)
-    expect(answer.data).toEqual({ ok: true })
-    expect(cleared(new Headers(answer.init?.headers).get('Set-Cookie'))).toBe(true)
-    const put = await action({ request: await withFlags({}, 'PUT') })
+    const said = async (via: string | null, method = 'POST') => {
+      const request = await withFlags({ 'Sec-Fetch-Mode': 'cors' }, method)
+      const body = new URLSearchParams(via ? { via } : {})
+      return action({ request: new Request(request, { body }) })
+    }
+    // The page's fetcher gets data; any other client a JSON answer (a resource route's).
+    const fromPage = await said('fetcher')
+    if (fromPage instanceof Response) throw new Error(`refused: ${fromPage.status}`)
+    expect(fromPage.data).toEqual({ ok: true })
+    expect(cleared(new Headers(fromPage.init?.headers).get('Set-Cookie'))).toBe(true)
+    const fromOutside = await said(null)
+    if (!(fromOutside instanceof Response)) throw new Error('not a JSON answer')
+    expect(await fromOutside.json()).toEqual({ ok: true })
+    expect(cleared(fromOutside.headers.get('Set-Cookie'))).toBe(true)
+    const put = await said(null, 'PUT')
     expect(put instanceof Response && put.status).toBe(405)
     const refused = await loader({ request: await withFlags() })
     expect(refused.status).toBe(405)

@@ -4,6 +4,7 @@ import type { LiveAuction } from '~/models/auction-json.ts'
 import type { LiveBid } from '~/models/bid-json.ts'
 import type { AuctionView } from '~/models/auction-view.server.ts'
 import { useSocket } from '~/utils/socket.tsx'
+import type { RecordHead } from '~/types/record.ts'
 
 const toMinor = (som: number) => Math.round(som * 100)
 
@@ -13,6 +14,8 @@ export type LiveView = AuctionView & { bids: LiveBid[] }
 export type LiveUpdate = {
   auction: LiveAuction & { lastBidderId?: string | null }
   bids?: LiveBid[]
+  /** The record's head after these bids; null while it is being caught up. */
+  record?: RecordHead | null
 }
 
 /** The fields of an auction that change while it runs. */
@@ -77,7 +80,9 @@ const withBids = (view: AuctionView & { bids?: LiveBid[] }): LiveView => ({
  * `initial` is the loader's object: it keeps its identity until the next loader result, which
  * is what resets the state (a fresh object on every render would reset it on every render).
  */
-export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
+export function useLiveAuction(
+  initial: AuctionView & { bids?: LiveBid[]; record?: RecordHead | null },
+) {
   const { socket, connected } = useSocket()
   const revalidator = useRevalidator()
   const [auction, setAuction] = useState<LiveView>(() => withBids(initial))
@@ -85,12 +90,15 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
   const [msLeft, setMsLeft] = useState<number | null>(initial.timeLeft)
   /** Sockets following this auction now (sent by the server after joins and leaves). */
   const [viewers, setViewers] = useState<number | null>(null)
+  /** The record's newest head heard of (docs/fair-play.md). */
+  const [record, setRecord] = useState<RecordHead | null>(initial.record ?? null)
 
   // A new loader result (navigation, revalidation) wins over what we had.
   useEffect(() => {
     setAuction(withBids(initial))
     deadline.current = deadlineOf(initial.timeLeft)
     setMsLeft(initial.timeLeft)
+    setRecord(initial.record ?? null)
   }, [initial])
 
   const apply = (update: LiveUpdate) => {
@@ -101,6 +109,9 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
     })
     deadline.current = deadlineOf(update.auction.timeLeft)
     setMsLeft(update.auction.timeLeft)
+    const head = update.record
+    // Updates may arrive out of order: a head never goes back.
+    if (head) setRecord((current) => (current && current.seq > head.seq ? current : head))
   }
   const applyRef = useRef(apply)
   applyRef.current = apply
@@ -165,7 +176,7 @@ export function useLiveAuction(initial: AuctionView & { bids?: LiveBid[] }) {
     return () => clearInterval(tick)
   }, [])
 
-  return { auction, msLeft, connected, viewers: connected ? viewers : null }
+  return { auction, msLeft, connected, viewers: connected ? viewers : null, record }
 }
 
 type LiveCard = LiveFields & { id: string; timeLeft: number | null }

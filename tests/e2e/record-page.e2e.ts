@@ -40,17 +40,32 @@ describe('the record page', () => {
     test(`reached from the auction page on a phone, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async () => {
       const page = await browser.newPage({ ...phone, javaScriptEnabled, consented: true })
       await open(page, `/auction/${auction.slug}`)
+      // The record's head stands under the bid history; with JavaScript it follows each bid.
+      const apiHead = async () =>
+        (await call(`/api/auctions/${auction.id}/audit`, { method: 'GET' })).json.head
+      const shownHead = page.locator('[data-record-head]').last()
+      await expect.poll(() => shownHead.textContent()).toBe(await apiHead())
+      if (javaScriptEnabled) {
+        const more = await newAccount()
+        await setBalance(more.id, 1)
+        const bid = await call(`/api/auctions/${auction.id}/bid`, { cookie: more.cookie })
+        expect(bid.status).toBe(200)
+        bidders.push(more.name)
+        await page.locator(`[data-record-head="${bidders.length}"]`).waitFor()
+        await outboxWritten()
+        expect(await shownHead.textContent()).toBe(await apiHead())
+      }
       await page.getByRole('link', { name: 'Запись торгов' }).click()
       await page.waitForURL((url) => url.pathname.endsWith('/audit'))
       await page.getByRole('heading', { level: 1, name: 'Запись торгов' }).waitFor()
       const shown = await rows(page)
-      expect(shown.map((cells) => [cells[0], cells[3], cells[4]])).toEqual([
-        ['1', bidders[0], 'Предварительная'],
-        ['2', bidders[1], 'Ставка'],
-      ])
-      expect(shown[1]![5]).toMatch(/^[0-9a-f]{64}$/)
+      expect(shown.map((cells) => [cells[0], cells[3], cells[4]])).toEqual(
+        bidders.map((name, i) => [String(i + 1), name, i === 0 ? 'Предварительная' : 'Ставка']),
+      )
+      const last = shown.at(-1)![5]!
+      expect(last).toMatch(/^[0-9a-f]{64}$/)
       // The head is the last bid's hash; nothing is wider than the phone.
-      await page.getByText(shown[1]![5]!, { exact: true }).first().waitFor()
+      await page.getByText(last, { exact: true }).first().waitFor()
       expect(
         await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

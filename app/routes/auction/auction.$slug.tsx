@@ -18,6 +18,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { findAuctionSlug, getAuctionIdBySlug } from '~/models/auction-rows.server.ts'
 import { getAuctionBids, getAuctionBySlug, getAuctionStats } from '~/models/auction-view.server.ts'
 import { getBuyNowOffer } from '~/models/order.server.ts'
+import { recordHead } from '~/models/auction-record.server.ts'
+import { RecordHeadLine } from '~/components/auction/record-head.tsx'
 import { getSettings } from '~/models/settings.server.ts'
 import { watchedAmong } from '~/models/watch.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
@@ -54,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (slug) throw redirect(`/auction/${encodeURIComponent(slug)}`, 301)
     return data({ auction: null, title: t('auction.notFoundTitle') } as const, { status: 404 })
   }
-  const [bids, stats, settings, { hasPrebid: prebid, autoBid }, buyNow, watched] =
+  const [bids, stats, settings, { hasPrebid: prebid, autoBid }, buyNow, watched, record] =
     await Promise.all([
       getAuctionBids(context.engine, auction),
       getAuctionStats(context.engine, auction.id),
@@ -62,10 +64,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       auctionViewerValues(context.engine, auction, user),
       auction.status === 'finished' ? getBuyNowOffer(auction.id, user?.id ?? null) : null,
       user ? watchedAmong(user.id, [auction.id]) : [],
+      recordHead(auction.id, []),
     ])
   const shown = forVisitors({ auction, bids }, settings.discloseHouseBids)
   return data({
-    auction: { ...shown.auction, bids: shown.bids },
+    auction: { ...shown.auction, bids: shown.bids, record },
     participants: stats.uniqueParticipants,
     discloseHouseBids: settings.discloseHouseBids,
     hasPrebid: prebid,
@@ -151,7 +154,7 @@ function AuctionDetail({
   const { t } = useTranslation()
   const formatMoney = useFormatMoney()
   const user = useOptionalUser()
-  const { auction, msLeft, viewers } = useLiveAuction(initial)
+  const { auction, msLeft, viewers, record } = useLiveAuction(initial)
   const track = useTrack()
   useEffect(() => {
     track({ event: 'view_auction', auction_id: initial.id, auction_name: initial.title })
@@ -253,11 +256,7 @@ function AuctionDetail({
           status={auction.status}
           discloseHouseBids={discloseHouseBids}
         />
-        <p className="mt-3 text-sm">
-          <Link to={`/auction/${encodeURIComponent(auction.slug)}/audit`} className="underline">
-            {t('auction.recordLink')}
-          </Link>
-        </p>
+        <RecordHeadLine slug={auction.slug} record={record} />
       </Panel>
 
       <AuctionHelp />
