@@ -99,13 +99,18 @@ export async function seedAuction(
       const bot = botIndex(bidder)
       const isPrebid = i === 0 && convertedPrebid !== undefined
       if (bot !== null) {
+        const botName = required(BOTS[bot], `bot ${bidder}`).username
         return {
           auctionId,
           botId: required(ctx.botIds[bot], `bot ${bidder}`),
           isBot: true,
-          botName: required(BOTS[bot], `bot ${bidder}`).username,
+          botName,
           amount: startingPrice + (i + 1) * bidIncrement,
           createdAt: at,
+          // Its place in the auction's record (docs/fair-play.md); house bids are disclosed.
+          seq: i + 1,
+          kind: 'bot',
+          bidderName: botName,
         }
       }
       if (!isPrebid) {
@@ -123,6 +128,9 @@ export async function seedAuction(
         isPrebid,
         amount: startingPrice + (i + 1) * bidIncrement,
         createdAt: at,
+        seq: i + 1,
+        kind: isPrebid ? 'prebid' : 'bid',
+        bidderName: bidder,
       }
     })
     await tx.bid.createMany({ data: bids })
