@@ -162,7 +162,7 @@ export default function AuctionRecordRoute() {
       </Panel>
       <Panel
         id="record-about"
-        heading={t('heading')}
+        heading={t('about')}
         look="space-y-2 text-sm text-slate-700"
         headingClassName="text-lg font-semibold text-slate-900"
       >
