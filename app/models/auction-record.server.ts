@@ -90,14 +90,15 @@ const HEADS_KEPT = 5_000
 const reads = new Map<string, number>()
 const REREAD_MS = 1_000
 
-/** A bid as the engine's recent bids give it -> its entry, as Postgres would give it. */
-const recentEntry = (bid: RecentBid & { seq: number; kind: AuditKind }): AuditEntry => ({
-  seq: bid.seq,
-  at: new Date(bid.at).toISOString(),
-  amount: bid.price / 100,
-  bidder: bid.name,
-  kind: bid.kind,
-})
+/** A bid as the engine's recent bids give it -> its entry, by the same rule as a Postgres row. */
+const recentEntry = (bid: RecentBid & { seq: number; kind: AuditKind }): AuditEntry =>
+  entryOf({
+    seq: bid.seq,
+    createdAt: new Date(bid.at),
+    amount: bid.price,
+    bidderName: bid.name,
+    kind: bid.kind,
+  })
 
 /** The head of the record as Postgres has it now. */
 async function writtenHead(auctionId: string): Promise<RecordHead | null> {

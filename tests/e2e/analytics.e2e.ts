@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { createAuction, startSoon } from './auctions.ts'
+import { openStarting } from './auctions.ts'
 import { open, setupBrowser } from './browser.ts'
 import { dismissOnboarding, register, uniqueName } from './people.ts'
 
@@ -24,17 +24,6 @@ const events = (page: Page) =>
       (entry) => typeof entry.event === 'string' && !String(entry.event).startsWith('gtm.'),
     ),
   )
-
-/**
- * Opens a new auction's page while it is upcoming, then starts it: a live auction without bids
- * ends 10 s after its start, and opening a page on a busy machine may take longer.
- */
-async function openStarting(page: Page, title: string) {
-  const auction = await createAuction({ title, startsInMs: 60 * 60 * 1000 })
-  await open(page, `/auction/${auction.slug}`)
-  await startSoon(auction.id)
-  return auction
-}
 
 const tagManagerScripts = (page: Page) =>
   page.locator('script[src^="https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST"]').count()

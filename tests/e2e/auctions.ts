@@ -7,6 +7,8 @@ import { slugify } from '../../app/utils/slug.ts'
 import { PrismaClient } from '../../prisma/generated/client.ts'
 import { sleep, waitFor } from '../setup/stack.ts'
 import { call } from './api.ts'
+import { open } from './browser.ts'
+import type { Page } from 'playwright-core'
 
 // Auctions made for one test, on the server's own database and engine keys, with no bots
 // assigned, so only the test's people bid on them.
@@ -74,6 +76,17 @@ export async function startSoon(auctionId: string, inMs = 500) {
     data: { startTime: new Date(Date.now() + inMs) },
   })
   await engine.loadAuction(auctionId)
+}
+
+/**
+ * A new auction's page opened while it is upcoming, then the auction started (startSoon): a page
+ * that bids at once, whatever the machine's speed.
+ */
+export async function openStarting(page: Page, title: string) {
+  const auction = await createAuction({ title, startsInMs: 60 * 60 * 1000 })
+  await open(page, `/auction/${auction.slug}`)
+  await startSoon(auction.id)
+  return auction
 }
 
 /** Resolves once the engine has started `auctionId` (its start time passed and a sweep ran). */

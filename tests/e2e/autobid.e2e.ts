@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { call, newAccount, unique } from './api.ts'
-import { createAuction, keepLive, setBalance, startSoon } from './auctions.ts'
+import { createAuction, keepLive, openStarting, setBalance } from './auctions.ts'
 import { open, screenshot, setupBrowser } from './browser.ts'
 import { newUser, signIn } from './people.ts'
 
@@ -71,12 +71,7 @@ describe('auto-bidder with JavaScript', () => {
     const page = await browser.newPage()
     await newUser(page, 'autobid')
     // Started once its page is open: a live auction without bids ends 10 s after its start.
-    const auction = await createAuction({
-      title: `Автоставка JS ${unique()}`,
-      startsInMs: 60 * 60 * 1000,
-    })
-    await open(page, `/auction/${auction.slug}`)
-    await startSoon(auction.id)
+    await openStarting(page, `Автоставка JS ${unique()}`)
     await page.getByText('Активный', { exact: true }).first().waitFor({ timeout: 15_000 })
     const panel = page.getByRole('region', { name: 'Автоставщик' })
     await panel.getByLabel('Число бидов').fill('3')

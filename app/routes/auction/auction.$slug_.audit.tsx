@@ -20,16 +20,12 @@ export const handle = { i18n: ['record'] }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, ['record', 'common'])
   const row = await getAuctionRowBySlug(context.engine, params.slug ?? '')
-  if (!row) {
-    return data({ found: null, title: t('common:auction.notFoundTitle') } as const, { status: 404 })
-  }
   // A place that is none (a hand-made address) shows the record from its start.
   const after = recordAfter(new URL(request.url)) ?? 0
-  const [record, state] = await Promise.all([
-    readAuctionRecord(row.id, after),
-    context.engine.getState(row.id),
-  ])
-  if (!record) {
+  const [record, state] = row
+    ? await Promise.all([readAuctionRecord(row.id, after), context.engine.getState(row.id)])
+    : [null, null]
+  if (!row || !record) {
     return data({ found: null, title: t('common:auction.notFoundTitle') } as const, { status: 404 })
   }
   return {
