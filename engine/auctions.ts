@@ -52,6 +52,8 @@ const loadAuctionScript = defineScript({
     'botCounts',
     'prebidders',
     'budgets',
+    'beginnerOnly',
+    'lockAt',
   ],
   parse: (raw) => raw as AuctionStatus | 'skipped',
 })
@@ -81,7 +83,7 @@ const removeAuctionScript = defineScript({
 
 const endScript = defineScript({
   name: 'end',
-  shared: ['now', 'expire-finished'],
+  shared: ['now', 'expire-finished', 'rules'],
   keys: ['auction', 'ending', 'outbox'],
   args: ['auctionId', 'base', 'finishedTtlMs'],
   parse: (raw) =>
@@ -90,7 +92,7 @@ const endScript = defineScript({
 
 const sweepScript = defineScript({
   name: 'sweep',
-  shared: ['now', 'expire-finished'],
+  shared: ['now', 'expire-finished', 'rules'],
   keys: ['upcoming', 'ending', 'outbox'],
   args: ['base', 'timerMs', 'recentMax', 'limit', 'finishedTtlMs'],
   parse: (raw): SweepResult => {
@@ -173,6 +175,8 @@ async function putAuction(
       botCounts: botCounts.length,
       prebidders: prebidders.length,
       budgets: budgets.length,
+      beginnerOnly: auction.beginnerOnly ? '1' : '0',
+      lockAt: auction.lockAt ?? '',
     },
     [
       ...botCounts.flatMap(([bidder, bids]) => [bidder, String(bids)]),

@@ -1,10 +1,20 @@
 import type { Engine } from './engine.ts'
+import type { AutoBidRejection } from './types.ts'
 
 const TICK_MS = 100
 /** An auto-bidder bids once the timer shows less than this (DealDash-style last seconds). */
 export const AUTO_BID_WINDOW_MS = 2_500
 /** ...and not later than this before the deadline, so its bid is never a late one. */
 export const AUTO_BID_SAFETY_MS = 400
+
+/** Refusals that will not pass while the auction runs: the auto-bidder stops at them. */
+const STOPS = new Set<AutoBidRejection>([
+  'self_excluded',
+  'daily_limit',
+  'win_limit',
+  'beginner_only',
+  'auction_locked',
+])
 
 export type AutoBidWorkerOptions = { windowMs?: number; safetyMs?: number; tickMs?: number }
 
@@ -98,6 +108,12 @@ export class AutoBidWorker {
       if (result.ok) {
         turns.set(userId, ++this.sequence)
         return
+      }
+      // A fair-play rule or the person's own limit refuses their bids: the auto-bidder stops
+      // and its budget goes back (docs/rules.md#limits-a-bidder-sets); the next one goes on.
+      if (STOPS.has(result.reason)) {
+        await this.engine.stopAutoBid(auctionId, userId)
+        continue
       }
       // Someone bid meanwhile (the window is over for now) or the auction ended: stop here.
       // A user refused for their own reasons (too fast, empty budget) yields to the next one.

@@ -10,7 +10,7 @@ import {
   type AutoBidStatus,
   type BidRejection,
 } from './types.ts'
-import { loadUser, withUser, type NotLoaded } from './users.ts'
+import { loadUser, withUser, type NotLoaded, type RulesNotLoaded } from './users.ts'
 
 // The engine's auto-bidder (docs/decisions/015-auto-bidder.md): budgets reserved from the
 // balance, the bids placed from them and what is left given back. The worker that decides when
@@ -18,21 +18,21 @@ import { loadUser, withUser, type NotLoaded } from './users.ts'
 
 const autoBidScript = defineScript({
   name: 'auto-bid',
-  shared: ['bid'],
+  shared: ['rules', 'bid'],
   keys: [...BID_KEYS, 'autoBids'],
   args: BID_ARGS,
-  parse: parseBid<BidRejection | NotLoaded | 'no_budget'>,
+  parse: parseBid<BidRejection | NotLoaded | RulesNotLoaded | 'no_budget'>,
 })
 
 const autoBidReserveScript = defineScript({
   name: 'auto-bid-reserve',
-  shared: ['now'],
-  keys: ['auction', 'user', 'autoBids', 'autoBidIndex', 'outbox'],
-  args: ['auctionId', 'userId', 'bids'],
+  shared: ['now', 'rules'],
+  keys: ['auction', 'user', 'autoBids', 'autoBidIndex', 'outbox', 'bidders'],
+  args: ['auctionId', 'userId', 'bids', 'base'],
   parse: (raw) => {
     const reply = raw as string[]
     return (
-      refusal<'auction_not_found' | 'auction_ended' | 'insufficient_bids' | NotLoaded>(reply) ?? {
+      refusal<AutoBidRejectionOnSet | NotLoaded | RulesNotLoaded>(reply) ?? {
         status: 'ok' as const,
         balance: num(reply[2]),
         left: num(reply[3]),
@@ -89,8 +89,9 @@ export async function setAutoBid(
         autoBids: k.autoBids(auctionId),
         autoBidIndex: k.autoBidIndex,
         outbox: k.outbox,
+        bidders: k.bidders(auctionId),
       },
-      { auctionId, userId, bids },
+      { auctionId, userId, bids, base: k.base },
     ),
   )
   if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }

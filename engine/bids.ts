@@ -12,7 +12,7 @@ import {
   type PrebidRejection,
   type PrebidResult,
 } from './types.ts'
-import { withUser, type NotLoaded } from './users.ts'
+import { withUser, type NotLoaded, type RulesNotLoaded } from './users.ts'
 
 // The engine's bids (a person's and a bot's) and prebids, and their scripts. The auto-bidder's
 // bid, paid from its budget, is in engine/auto-bids.ts.
@@ -43,19 +43,26 @@ export function parseBid<Reason extends string>(raw: unknown): BidReply<Reason> 
 
 /** The KEYS and ARGV of a person's bid, which the auto-bidder's extends. */
 export const BID_KEYS = ['auction', 'user', 'recentBids', 'outbox', 'bidders'] as const
-export const BID_ARGS = ['auctionId', 'userId', 'timerMs', 'minIntervalMs', 'recentMax'] as const
+export const BID_ARGS = [
+  'auctionId',
+  'userId',
+  'timerMs',
+  'minIntervalMs',
+  'recentMax',
+  'base',
+] as const
 
 const bidScript = defineScript({
   name: 'bid',
-  shared: ['bid'],
+  shared: ['rules', 'bid'],
   keys: BID_KEYS,
   args: BID_ARGS,
-  parse: parseBid<BidRejection | NotLoaded>,
+  parse: parseBid<BidRejection | NotLoaded | RulesNotLoaded>,
 })
 
 const botBidScript = defineScript({
   name: 'bot-bid',
-  shared: ['bid'],
+  shared: ['rules', 'bid'],
   keys: ['auction', 'botCounts', 'recentBids', 'outbox', 'bidders'],
   args: ['auctionId', 'bidder', 'botName', 'botLimit', 'timerMs', 'recentMax', 'kind'],
   parse: parseBid<BotBidRejection>,
@@ -63,13 +70,13 @@ const botBidScript = defineScript({
 
 const prebidScript = defineScript({
   name: 'prebid',
-  shared: ['now'],
+  shared: ['now', 'rules'],
   keys: ['auction', 'user', 'prebids', 'outbox'],
-  args: ['auctionId', 'userId'],
+  args: ['auctionId', 'userId', 'base'],
   parse: (raw) => {
     const reply = raw as string[]
     return (
-      refusal<PrebidRejection | NotLoaded>(reply) ?? {
+      refusal<PrebidRejection | NotLoaded | RulesNotLoaded>(reply) ?? {
         status: 'ok' as const,
         prebidId: reply[1]!,
         balance: num(reply[2]),
@@ -165,6 +172,7 @@ export function bidArgs(ctx: EngineContext, auctionId: string, userId: string) {
     timerMs: ctx.timerMs,
     minIntervalMs: MIN_BID_INTERVAL_MS,
     recentMax: RECENT_BIDS_KEPT,
+    base: ctx.keys.base,
   }
 }
 
@@ -210,7 +218,7 @@ export async function prebid(
         prebids: k.prebids(auctionId),
         outbox: k.outbox,
       },
-      { auctionId, userId },
+      { auctionId, userId, base: k.base },
     ),
   )
   if (reply === 'user_not_found') return { ok: false, reason: 'user_not_found' }

@@ -1,3 +1,4 @@
+import { setLimits, type Limits } from './limits.ts'
 import { EventEmitter } from 'node:events'
 import type { Redis } from 'ioredis'
 import type { PrismaClient } from '../prisma/generated/client.ts'
@@ -109,6 +110,18 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   refreshUserName(userId: string, username: string) {
     return users.refreshUserName(this.context, userId, username)
+  }
+
+  // Fair play and a bidder's own limits: engine/lua/shared/rules.lua, engine/limits.ts.
+
+  /** The win limit's settings, after an admin saved them. */
+  loadRules() {
+    return users.loadRules(this.context)
+  }
+
+  /** A person's changed limits, enforced from now on. */
+  setLimits(userId: string, limits: Limits) {
+    return setLimits(this.context, userId, limits)
   }
 
   // Changes of a balance: engine/balances.ts.

@@ -61,6 +61,19 @@ export {
   type PackageOrderProblem,
 } from './package-orders.ts'
 export * from './types.ts'
+export {
+  bishkekDay,
+  bishkekDayStart,
+  changeLimits,
+  limitsAt,
+  noLimits,
+  DAILY_BID_LIMIT_MAX,
+  LIMIT_DELAY_MS,
+  SELF_EXCLUDE_DAYS_MAX,
+  type Limits,
+  type LimitsChange,
+} from './limits.ts'
+export { limitColumns, limitFields, limitsOf } from './load.ts'
 
 export type EngineRuntime = {
   engine: Engine

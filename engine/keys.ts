@@ -18,6 +18,11 @@ export function createKeys(prefix: string) {
     /** Set while an auction is being deleted: it is not loaded again meanwhile. */
     deleting: (id: string) => `${base}del:${id}`,
     user: (id: string) => `${base}u:${id}`,
+    /** A person's wins of the last 7 days, and a verified phone's (engine/lua/shared/rules.lua). */
+    wins: (userId: string) => `${base}w:${userId}`,
+    phoneWins: (phone: string) => `${base}w:p:${phone}`,
+    /** The win limit's settings the bid scripts read (engine/lua/shared/rules.lua). */
+    rules: `${base}rules`,
     upcoming: `${base}upcoming`,
     ending: `${base}ending`,
     outbox: `${base}outbox`,

@@ -29,6 +29,7 @@ test('every script names each of its KEYS and ARGV, in a file of its own', () =>
     'release',
     'remove-auction',
     'remove-user',
+    'set-limits',
     'sweep',
     'take-back',
     'timers',

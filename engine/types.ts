@@ -16,6 +16,14 @@ export type BidRejection =
   | 'too_fast'
   | 'insufficient_bids'
   | 'user_not_found'
+  | FairPlayRejection
+  | 'auction_locked'
+
+/**
+ * Refused by a fair-play rule or the person's own limits (docs/rules.md#fair-play-auctions,
+ * docs/rules.md#limits-a-bidder-sets), in the bid script itself.
+ */
+export type FairPlayRejection = 'beginner_only' | 'win_limit' | 'self_excluded' | 'daily_limit'
 
 export type PrebidRejection =
   | 'auction_not_found'
@@ -23,6 +31,7 @@ export type PrebidRejection =
   | 'already_prebid'
   | 'insufficient_bids'
   | 'user_not_found'
+  | FairPlayRejection
 
 export type BotBidRejection =
   | 'auction_not_found'
@@ -30,6 +39,7 @@ export type BotBidRejection =
   | 'auction_ended'
   | 'already_leading'
   | 'bot_limit_reached'
+  | 'auction_locked'
 
 /** One bid as the recent-bids list and the real-time messages carry it. */
 export type RecentBid = {
@@ -99,7 +109,13 @@ export type AutoBidPlaceResult = BidAccepted | { ok: false; reason: AutoBidRejec
 export const AUTO_BID_MAX = 1000
 
 export type AutoBidRejectionOnSet =
-  'auction_not_found' | 'auction_ended' | 'insufficient_bids' | 'invalid_bids' | 'user_not_found'
+  | 'auction_not_found'
+  | 'auction_ended'
+  | 'insufficient_bids'
+  | 'invalid_bids'
+  | 'user_not_found'
+  | FairPlayRejection
+  | 'auction_locked'
 
 /** A user's auto-bidder on one auction: bids left in the budget and bids it placed. */
 export type AutoBidStatus = { left: number; placed: number }

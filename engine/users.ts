@@ -1,4 +1,5 @@
 import type { EngineContext } from './context.ts'
+import { encodeLimits } from './limits.ts'
 import { readUser } from './load.ts'
 import { defineScript, num, type Refused } from './lua-runner.ts'
 
@@ -16,8 +17,21 @@ const USER_GONE_MS = 60 * 60 * 1000
 
 const loadUserScript = defineScript({
   name: 'load-user',
+  shared: ['now', 'rules'],
   keys: ['user'],
-  args: ['balance', 'name'],
+  args: [
+    'balance',
+    'name',
+    'won',
+    'phone',
+    'limits',
+    'day',
+    'dayCount',
+    'base',
+    'userId',
+    'wins',
+    'phoneWins',
+  ],
   /** False for an account being deleted. */
   parse: (raw) => (raw as string[])[0] !== 'gone',
 })
@@ -45,8 +59,9 @@ export async function getBalance(ctx: EngineContext, userId: string): Promise<nu
 }
 
 /**
- * Puts the user's balance and name into Redis unless already there. False: no such user (or
- * an account being deleted, see removeUser).
+ * Puts the user's balance into Redis unless already there, and brings what the fair-play rules
+ * and their own limits need up to date (engine/lua/load-user.lua). False: no such user (or an
+ * account being deleted, see removeUser). Called again when their verified phone changes.
  */
 export async function loadUser(ctx: EngineContext, userId: string): Promise<boolean> {
   const user = await readUser(ctx.prisma, userId)
@@ -54,8 +69,35 @@ export async function loadUser(ctx: EngineContext, userId: string): Promise<bool
   return loadUserScript.run(
     ctx.redis,
     { user: ctx.keys.user(userId) },
-    { balance: user.balance, name: user.name },
+    {
+      balance: user.balance,
+      name: user.name,
+      won: user.won ? '1' : '0',
+      phone: user.phone ?? '',
+      limits: user.limits.version > 0 ? encodeLimits(user.limits) : '',
+      day: user.day,
+      dayCount: user.dayCount,
+      base: ctx.keys.base,
+      userId,
+      wins: JSON.stringify(user.wins),
+      phoneWins: JSON.stringify(user.phoneWins),
+    },
   )
+}
+
+/**
+ * Puts the win limit's settings where the bid scripts read them (engine/lua/shared/rules.lua):
+ * at start, when an admin saves the settings, and when a script finds them missing.
+ */
+export async function loadRules(ctx: EngineContext) {
+  const row = await ctx.prisma.settings.findUnique({
+    where: { id: 1 },
+    select: { winLimit: true, freeBidsNeedPhone: true },
+  })
+  await ctx.redis.hset(ctx.keys.rules, {
+    wl: row?.winLimit ?? 0,
+    wp: row?.freeBidsNeedPhone ? '1' : '0',
+  })
 }
 
 /**
@@ -87,18 +129,26 @@ export async function refreshUserName(ctx: EngineContext, userId: string, userna
   if (await ctx.redis.exists(key)) await ctx.redis.hset(key, 'name', username)
 }
 
-/** Runs a script that needs the user's balance in Redis, loading it once when missing. */
+/** Refused because the win limit's settings are not in Redis: the caller loads them, asks again. */
+export type RulesNotLoaded = 'rules_not_loaded'
+
+/**
+ * Runs a script that needs the user's balance in Redis (and, for a bid, the win limit's settings),
+ * loading what it finds missing and asking again.
+ */
 export async function withUser<R extends { status: string }>(
   ctx: EngineContext,
   userId: string,
   call: () => Promise<R>,
 ): Promise<R | 'user_not_found'> {
-  const reply = await call()
-  if (
-    reply.status !== 'refused' ||
-    (reply as unknown as Refused<string>).reason !== 'user_not_loaded'
-  )
-    return reply
-  if (!(await loadUser(ctx, userId))) return 'user_not_found'
-  return call()
+  let reply = await call()
+  for (let tries = 0; tries < 2 && reply.status === 'refused'; tries++) {
+    const { reason } = reply as unknown as Refused<string>
+    if (reason === 'user_not_loaded') {
+      if (!(await loadUser(ctx, userId))) return 'user_not_found'
+    } else if (reason === 'rules_not_loaded') await loadRules(ctx)
+    else break
+    reply = await call()
+  }
+  return reply
 }

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { AUTO_BID_MAX, type AutoBidStatus, type Engine } from '../../engine/index.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { FAIR_PLAY_STATUS } from '~/utils/fair-play-refusals.ts'
 
 // The user's auto-bidder on one auction (docs/decisions/015-auto-bidder.md): the engine holds
 // the budget in Redis; this turns its answers into statuses and messages in the user's language.
@@ -25,6 +26,7 @@ const statusOf = {
   invalid_bids: 400,
   user_not_found: 401,
   no_auto_bid: 404,
+  ...FAIR_PLAY_STATUS,
 } as const
 
 type Reason = keyof typeof statusOf
@@ -41,7 +43,10 @@ function rejected(reason: Reason, t: TFunction): AutoBidOutcome {
     ok: false,
     status: statusOf[reason],
     reason,
-    message: t(`autobid:errors.${reason}`, { max: AUTO_BID_MAX }),
+    message:
+      reason in FAIR_PLAY_STATUS
+        ? t(`common:bidding.errors.${reason}`)
+        : t(`autobid:errors.${reason}`, { max: AUTO_BID_MAX }),
   }
 }
 

@@ -8,11 +8,13 @@ import {
 import { errorFields, log, noteRequest } from '~/utils/logger.server.ts'
 import { bidsRejected } from '~/services/metrics.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
+import { FAIR_PLAY_STATUS } from '~/utils/fair-play-refusals.ts'
 
 // One place turns an engine answer into what people see (docs/rules.md#refusals): a status for the
 // API and a message in their language, the same for the page actions and the JSON calls.
 
 type Rejection = BidRejection | PrebidRejection
+
 
 /** The one table from a refusal to the HTTP status the API, the form and the fetcher answer with. */
 const statusOf: Record<Rejection, number> = {
@@ -25,6 +27,7 @@ const statusOf: Record<Rejection, number> = {
   user_not_found: 401,
   auction_not_upcoming: 409,
   already_prebid: 409,
+  ...FAIR_PLAY_STATUS,
 }
 
 export type BidOutcome =

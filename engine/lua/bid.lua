@@ -1,15 +1,18 @@
--- A person's bid: costs one bid credit from the balance (docs/rules.md#bidding).
+-- A person's bid: costs one bid credit from the balance (docs/rules.md#bidding), within the
+-- fair-play rules and the person's own limits (shared/rules.lua).
 -- KEYS: auction, user, recent bids, outbox, bidders (a set).
--- ARGV: auctionId, userId, timerMs, minIntervalMs, recentMax.
+-- ARGV: auctionId, userId, timerMs, minIntervalMs, recentMax, base.
 -- Returns place_bid's reply (shared/bid.lua) or {'err', reason}.
 local now, a = open_bid(KEYS[1], ARGV[2])
 if not now then return a end
-local u, refused = open_person(KEYS[2], now, tonumber(ARGV[4]))
+local u, refused = open_person(KEYS[2])
 if not u then return refused end
 local left = tonumber(u[1])
 if left < 1 then return {'err', 'insufficient_bids'} end
+local day, count = may_bid(ARGV[6], a, u, KEYS[5], ARGV[2], now, tonumber(ARGV[4]))
+if not day then return count end
 local balance = string.format('%d', left - 1)
-redis.call('HSET', KEYS[2], 'bal', balance, 'lb', string.format('%d', now))
+redis.call('HSET', KEYS[2], 'bal', balance, 'lb', string.format('%d', now), 'dd', day, 'dc', count)
 return place_bid(KEYS[1], KEYS[3], KEYS[4], KEYS[5], now, a, {auction = ARGV[1],
   bidder = ARGV[2], name = u[3] or '', bot = '0', debit = '1', auto = '0', kind = 'bid',
   balance = balance,

@@ -8,7 +8,8 @@
 -- is being deleted (remove-auction.lua's marker).
 -- KEYS: auction, upcoming, ending, bidders, bot counts, prebids, auto-bid budgets, auto-bid
 -- index, deletion marker. ARGV: auctionId, status, price, increment, startMs, bids, last,
--- lastName, lastBot, meta JSON, timerMs, bot bids, b, p, n, then b pairs of bot bidder and its
+-- lastName, lastBot, meta JSON, timerMs, bot bids, b, p, n, beginner ('1' or '0'), lockAt (ms,
+-- '' for none: when the auction closes to new bidders, shared/rules.lua), then b pairs of bot bidder and its
 -- bids, p prebidders in order, n triples of auto-bidder, bids left and bids placed, then
 -- everyone who has bid. Returns the status it has now, or 'skipped'.
 local current = redis.call('HGET', KEYS[1], 'status')
@@ -18,7 +19,7 @@ if current == 'live' or current == 'finished' then
 end
 if redis.call('EXISTS', KEYS[9]) == 1 then return 'skipped' end
 if ARGV[2] ~= 'upcoming' and ARGV[2] ~= 'live' then return 'skipped' end
-local firstPrebid = 16 + 2 * tonumber(ARGV[13])
+local firstPrebid = 18 + 2 * tonumber(ARGV[13])
 local firstBudget = firstPrebid + tonumber(ARGV[14])
 local firstBidder = firstBudget + 3 * tonumber(ARGV[15])
 if not current then
@@ -28,6 +29,9 @@ if not current then
   end
   if firstBidder > firstBudget then redis.call('SADD', KEYS[8], ARGV[1]) end
 end
+-- The fair-play rules (shared/rules.lua) are set while upcoming, or brought back with the auction.
+if ARGV[16] == '1' then redis.call('HSET', KEYS[1], 'beg', '1') else redis.call('HDEL', KEYS[1], 'beg') end
+if ARGV[17] ~= '' then redis.call('HSET', KEYS[1], 'lockAt', ARGV[17]) else redis.call('HDEL', KEYS[1], 'lockAt') end
 if ARGV[2] == 'upcoming' then
   redis.call('HSET', KEYS[1], 'status', 'upcoming', 'price', ARGV[3], 'inc', ARGV[4],
     'start', ARGV[5], 'meta', ARGV[10], 'bids', ARGV[6])
@@ -51,7 +55,7 @@ redis.call('HSET', KEYS[1], 'status', 'live', 'price', ARGV[3], 'inc', ARGV[4],
   'start', ARGV[5], 'meta', ARGV[10], 'bids', ARGV[6], 'last', ARGV[7], 'lastName', ARGV[8],
   'lastBot', ARGV[9], 'deadline', deadline, 'botBids', ARGV[12])
 redis.call('DEL', KEYS[5])
-for i = 16, firstPrebid - 1, 2 do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]) end
+for i = 18, firstPrebid - 1, 2 do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]) end
 for i = firstBidder, #ARGV do redis.call('SADD', KEYS[4], ARGV[i]) end
 redis.call('ZADD', KEYS[3], deadline, ARGV[1])
 return 'live'

@@ -1,5 +1,6 @@
 -- The sweeper: starts auctions whose start time has come (their prebids become bids in the
--- order placed) and finishes those whose deadline has passed, re-checked against TIME here.
+-- order placed) and finishes those whose deadline has passed, re-checked against TIME here; a
+-- person's win counts for the fair-play rules at once (shared/rules.lua).
 -- KEYS: upcoming, ending, outbox. ARGV: base, timerMs, recentMax, limit, finishedTtlMs.
 -- Returns {now, next start or '', next deadline or '', started ids, finished ids}.
 local now = now_ms()
@@ -60,6 +61,7 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0
     redis.call('XADD', KEYS[3], '*', 'type', 'finish', 'auction', id, 'winner', a[4] or '',
       'name', a[5] or '', 'bot', a[6] or '0', 'price', a[3], 'endedAt', a[2], 'at', now,
       'bids', a[7] or '0', 'admin', '0')
+    if a[4] and a[4] ~= '' and a[6] ~= '1' then record_win(base, a[4], id, tonumber(a[2]), now) end
     expire_finished(base, id, keep)
     table.insert(finished, id)
   end

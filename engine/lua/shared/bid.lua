@@ -5,11 +5,13 @@
 -- the recent-bids list is trimmed only when it has grown to twice its size.
 
 -- The clock and the auction's fields a bid needs: now, {status, price, inc, deadline, last,
--- bids}; or nil and the refusal when the auction takes no bid from `bidder` now.
+-- bids, beg, lockAt} (the last two its fair-play rules, shared/rules.lua); or nil and the
+-- refusal when the auction takes no bid from `bidder` now.
 local function open_bid(auction, bidder)
   local t = redis.call('TIME')
   local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  local a = redis.call('HMGET', auction, 'status', 'price', 'inc', 'deadline', 'last', 'bids')
+  local a = redis.call('HMGET', auction, 'status', 'price', 'inc', 'deadline', 'last', 'bids',
+    'beg', 'lockAt')
   if not a[1] then return nil, {'err', 'auction_not_found'} end
   if a[1] == 'finished' then return nil, {'err', 'auction_ended'} end
   if a[1] ~= 'live' then return nil, {'err', 'auction_not_live'} end
@@ -18,13 +20,27 @@ local function open_bid(auction, bidder)
   return now, a
 end
 
--- A person's {balance, last bid at, name}; or nil and the refusal when the balance is not in
--- Redis or the person's last bid was less than `interval` ms ago.
-local function open_person(user, now, interval)
-  local u = redis.call('HMGET', user, 'bal', 'lb', 'name')
+-- A person's {balance, last bid at, name, dd, dc, lim, won, ph} (shared/rules.lua); or nil and
+-- the refusal when the balance is not in Redis.
+local function open_person(user)
+  local u = redis.call('HMGET', user, 'bal', 'lb', 'name', 'dd', 'dc', 'lim', 'won', 'ph')
   if not u[1] then return nil, {'err', 'user_not_loaded'} end
-  if u[2] and now - tonumber(u[2]) < interval then return nil, {'err', 'too_fast'} end
   return u
+end
+
+-- Whether the person `u` (open_person's) may bid on the auction `a` (open_bid's) now: their own
+-- limits, the auction's lock and the house's rules (shared/rules.lua), which say why for as long
+-- as they refuse, then at most one bid each `interval` ms. Returns the day and the day's count
+-- with this bid, to write with it; or nil and the refusal.
+local function may_bid(base, a, u, bidders, user, now, interval)
+  local day = day_of(now)
+  local count, refused = own_limits(u[4], u[5], u[6], now, day)
+  if not count then return nil, refused end
+  if locked_out(a[8], bidders, user, now) then return nil, {'err', 'auction_locked'} end
+  refused = house_rules(base, user, a[7] == '1', u[7], u[8], now)
+  if refused then return nil, refused end
+  if u[2] and now - tonumber(u[2]) < interval then return nil, {'err', 'too_fast'} end
+  return day, string.format('%d', count + 1)
 end
 
 -- Places the bid once its bidder has paid: raises the price, resets the timer, writes the outbox
