@@ -1,4 +1,4 @@
-import { setLimits, type Limits } from './limits.ts'
+import { bidsToday, setLimits, type Limits } from './limits.ts'
 import { EventEmitter } from 'node:events'
 import type { Redis } from 'ioredis'
 import type { PrismaClient } from '../prisma/generated/client.ts'
@@ -122,6 +122,11 @@ export class Engine extends EventEmitter<EngineEvents> {
   /** A person's changed limits, enforced from now on. */
   setLimits(userId: string, limits: Limits) {
     return setLimits(this.context, userId, limits)
+  }
+
+  /** Today's bids and prebids of a person whose balance is in Redis (0 if not). */
+  bidsToday(userId: string) {
+    return bidsToday(this.context, userId)
   }
 
   // Changes of a balance: engine/balances.ts.

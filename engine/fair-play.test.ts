@@ -9,7 +9,8 @@ type Rules = { beginnerOnly?: boolean; lockAfterMinutes?: number | null; startTi
 
 /** An auction with its fair-play rules, loaded and started (live) or upcoming. */
 async function auctionWith(engine: Engine, rules: Rules, status: 'live' | 'upcoming' = 'live') {
-  const startTime = rules.startTime ?? new Date(Date.now() + (status === 'live' ? -1000 : 3_600_000))
+  const startTime =
+    rules.startTime ?? new Date(Date.now() + (status === 'live' ? -1000 : 3_600_000))
   const auction = await createAuction(engine.prisma, { startTime })
   await engine.prisma.auction.update({
     where: { id: auction.id },
@@ -123,9 +124,10 @@ describe('locked auctions', () => {
       ok: true,
     })
     // A house bot that never bid on it may not join either.
-    expect(
-      await engine.botBid(auction.id, { id: 'newbot', name: 'Bot', limit: 0 }),
-    ).toEqual({ ok: false, reason: 'auction_locked' })
+    expect(await engine.botBid(auction.id, { id: 'newbot', name: 'Bot', limit: 0 })).toEqual({
+      ok: false,
+      reason: 'auction_locked',
+    })
   })
 })
 

@@ -67,9 +67,7 @@ export {
   changeLimits,
   limitsAt,
   noLimits,
-  DAILY_BID_LIMIT_MAX,
   LIMIT_DELAY_MS,
-  SELF_EXCLUDE_DAYS_MAX,
   type Limits,
   type LimitsChange,
 } from './limits.ts'

@@ -3,7 +3,13 @@ import { AutoBidWorker } from './auto-bid-worker.ts'
 import type { Engine } from './engine.ts'
 import { changeLimits, DAY_MS, LIMIT_DELAY_MS, limitsAt, noLimits, type Limits } from './limits.ts'
 import { limitColumns } from './load.ts'
-import { createAuction, createUser, liveAuction, testEngine, upcomingAuction } from './test-support.ts'
+import {
+  createAuction,
+  createUser,
+  liveAuction,
+  testEngine,
+  upcomingAuction,
+} from './test-support.ts'
 
 // The limits a bidder sets (docs/rules.md#limits-a-bidder-sets): the rule of their changes, and
 // their enforcement in the bid scripts, raced.
@@ -32,14 +38,22 @@ describe('changing limits', () => {
     const raised = changeLimits(limited, { dailyBidLimit: 50 }, now)
     expect(raised).toMatchObject({
       dailyBidLimit: 5,
-      pending: { dailyBidLimit: 50, selfExcludedUntil: now + 7 * DAY_MS, appliesAt: now + LIMIT_DELAY_MS },
+      pending: {
+        dailyBidLimit: 50,
+        selfExcludedUntil: now + 7 * DAY_MS,
+        appliesAt: now + LIMIT_DELAY_MS,
+      },
     })
     // Ending the exclusion later keeps the raise and waits 24 hours from now.
     const ended = changeLimits(raised, { selfExcludeDays: 0 }, now + 1000)
     expect(ended).toMatchObject({
       dailyBidLimit: 5,
       selfExcludedUntil: now + 7 * DAY_MS,
-      pending: { dailyBidLimit: 50, selfExcludedUntil: null, appliesAt: now + 1000 + LIMIT_DELAY_MS },
+      pending: {
+        dailyBidLimit: 50,
+        selfExcludedUntil: null,
+        appliesAt: now + 1000 + LIMIT_DELAY_MS,
+      },
     })
     // Asking for what already waits does not restart its 24 hours.
     expect(changeLimits(ended, { dailyBidLimit: 50 }, now + 5000).pending?.appliesAt).toBe(
@@ -129,7 +143,10 @@ describe('enforced in the bid scripts', () => {
     const results = await Promise.all(auctions.map((a) => engine.prebid(a.id, user.id)))
     expect(results.every((r) => r.ok)).toBe(true)
     // An older copy of the limits (a load that read Postgres earlier) does not replace it.
-    await engine.setLimits(user.id, { ...changeLimits(noLimits, { dailyBidLimit: 1 }, t), version: 1 })
+    await engine.setLimits(user.id, {
+      ...changeLimits(noLimits, { dailyBidLimit: 1 }, t),
+      version: 1,
+    })
     expect(await engine.prebid((await upcomingAuction(engine)).id, user.id)).toMatchObject({
       ok: true,
     })

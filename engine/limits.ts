@@ -10,8 +10,6 @@ export const LIMIT_DELAY_MS = 24 * 60 * 60 * 1000
 export const DAY_MS = 24 * 60 * 60 * 1000
 /** Bishkek is UTC+6 all year: a day's bids are counted from its midnight. */
 const BISHKEK_MS = 6 * 60 * 60 * 1000
-export const DAILY_BID_LIMIT_MAX = 10_000
-export const SELF_EXCLUDE_DAYS_MAX = 183
 
 /** A pair of limits: bids a day (null none) and no bids until (ms, null none). */
 export type LimitPair = { dailyBidLimit: number | null; selfExcludedUntil: number | null }
@@ -54,8 +52,7 @@ export function changeLimits(current: Limits, change: LimitsChange, now: number)
   const inForce = limitsAt(current, now)
   const before = inForce.pending ?? inForce
   const wished: LimitPair = {
-    dailyBidLimit:
-      change.dailyBidLimit === undefined ? before.dailyBidLimit : change.dailyBidLimit,
+    dailyBidLimit: change.dailyBidLimit === undefined ? before.dailyBidLimit : change.dailyBidLimit,
     selfExcludedUntil:
       change.selfExcludeDays === undefined
         ? before.selfExcludedUntil
@@ -128,6 +125,16 @@ const setLimitsScript = defineScript({
 
 /** Puts a person's changed limits into Redis, where the bid scripts enforce them at once. */
 export async function setLimits(ctx: EngineContext, userId: string, limits: Limits) {
-  await setLimitsScript.run(ctx.redis, { user: ctx.keys.user(userId) }, { limits: encodeLimits(limits) })
+  await setLimitsScript.run(
+    ctx.redis,
+    { user: ctx.keys.user(userId) },
+    { limits: encodeLimits(limits) },
+  )
   await ctx.replication.confirm('limits')
+}
+
+/** How many bids and prebids the person placed today (Bishkek's day), as the bid scripts count. */
+export async function bidsToday(ctx: EngineContext, userId: string, now = Date.now()) {
+  const [day, count] = await ctx.redis.hmget(ctx.keys.user(userId), 'dd', 'dc')
+  return day === String(bishkekDay(now)) ? Number(count) : 0
 }

@@ -3,7 +3,7 @@ import type { Prisma } from '~/utils/db.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { readRows } from '~/utils/sql.server.ts'
-import { BID_PRICE } from '~/utils/bid-packages.ts'
+import { bidsSpentOn, buyNowPrice } from '~/models/auction-cost.server.ts'
 import { toMajor } from '~/utils/money.ts'
 import { DELIVERY_FEES, type DeliveryInput } from '~/validation/order.ts'
 
@@ -159,17 +159,15 @@ export async function getBuyNowOffer(
   if (auction.isBidPackage) return refuse('errors.bidPackage')
   if (!userId) return refuse(now >= deadline ? 'errors.windowClosed' : 'errors.loginToBuy')
   if (auction.winnerId === userId) return refuse('errors.winner')
-  const [bids, prebids, bought] = await Promise.all([
-    prisma.bid.count({ where: { auctionId, userId, isBot: false } }),
-    // A prebid that became a bid is counted once, as the bid.
-    prisma.prebid.count({ where: { auctionId, userId, convertedAt: null } }),
+  const [spent, bought] = await Promise.all([
+    bidsSpentOn(userId, [auctionId]),
     prisma.order.count({ where: { auctionId, userId, kind: 'buy_now' } }),
   ])
-  const bidsSpent = bids + prebids
+  const bidsSpent = spent.get(auctionId)?.bids ?? 0
   if (bidsSpent === 0) return refuse('errors.notParticipant')
   if (bought > 0) return refuse('errors.alreadyBought')
   if (now >= deadline) return refuse('errors.windowClosed')
-  const price = Math.max(0, auction.retailPrice - bidsSpent * BID_PRICE)
+  const price = buyNowPrice(auction.retailPrice, bidsSpent)
   return {
     available: true,
     price,

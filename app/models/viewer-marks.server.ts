@@ -1,4 +1,5 @@
 import type { Engine } from '../../engine/index.ts'
+import { getAuctionCosts } from '~/models/auction-cost.server.ts'
 import { hasUserPrebid } from '~/models/auction-rows.server.ts'
 import { getAutoBid } from '~/models/autobid.server.ts'
 import { readRows } from '~/utils/sql.server.ts'
@@ -45,19 +46,33 @@ export async function cardMarks(
 export const idsOf = (...lists: Array<Array<{ id: string }>>) =>
   lists.flatMap((list) => list.map((card) => card.id))
 
-/** What the auction page shows of the person viewing it: their prebid on it and their auto-bidder. */
+/**
+ * What the auction page shows of the person viewing it: their prebid on it, their auto-bidder,
+ * and what it has cost them so far (null when nothing: docs/decisions/083-what-an-auction-has-cost-you.md).
+ */
 export async function auctionViewerValues(
   engine: Engine,
   auction: { id: string; status: string },
   user: { id: string } | null,
 ) {
-  const [hasPrebid, autoBid] = await Promise.all([
+  const prebid =
     user && auction.status === 'upcoming'
       ? hasUserPrebid(auction.id, user.id).then(
           (found) => found || engine.hasPrebid(auction.id, user.id),
         )
-      : false,
+      : Promise.resolve(false)
+  const [hasPrebid, autoBid, cost] = await Promise.all([
+    prebid,
     user && auction.status !== 'finished' ? getAutoBid(engine, auction.id, user.id) : null,
+    // A prebid the outbox has not written yet counts, as its button already says it is held.
+    user
+      ? prebid.then(async (held) => {
+          const costs = await getAuctionCosts(user.id, [auction.id], {
+            pendingPrebidOn: held ? auction.id : null,
+          })
+          return costs[auction.id] ?? null
+        })
+      : null,
   ])
-  return { hasPrebid, autoBid }
+  return { hasPrebid, autoBid, cost }
 }

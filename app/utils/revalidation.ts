@@ -8,6 +8,13 @@ export const WATCH_ACTION = '/resources/watch'
 export const ONBOARDING_SHOWN_ACTION = '/resources/onboarding'
 
 /**
+ * How long after a person's own bid a page that reads their bids from Postgres waits before it
+ * reads them again: the engine's outbox writes a bid there a moment after the bid's answer
+ * (/bid-history, and what an auction has cost them on its page).
+ */
+export const OUTBOX_SETTLE_MS = 750
+
+/**
  * After a bid sent with JavaScript, the root and the pages that show auctions do not read their
  * data again: what a bid changes (price, timer, last bidder, recent bids, the bidder's balance)
  * reaches the page through its live updates, the `bidBalanceUpdate` event and the bid's own

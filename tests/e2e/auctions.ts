@@ -256,3 +256,13 @@ export function keepLive(
     await running
   }
 }
+
+/** Brings the engine's copy of an auction up to date with its row, as an admin's save does. */
+export async function reloadAuction(auctionId: string) {
+  await connect().engine.loadAuction(auctionId)
+}
+
+/** Brings the engine's copy of a person up to date with their row, as loading them does. */
+export async function reloadUser(userId: string) {
+  await connect().engine.loadUser(userId)
+}

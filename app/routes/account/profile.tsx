@@ -12,6 +12,8 @@ import { ProfileView } from '~/components/profile/profile-view.tsx'
 import { PUSH_NS, PushNotifications } from '~/components/profile/push-notifications.tsx'
 import { RecentBids } from '~/components/profile/recent-bids.tsx'
 import { StatsCard } from '~/components/profile/stats-card.tsx'
+import { BiddingLimits, type LimitsErrors } from '~/components/profile/bidding-limits.tsx'
+import { getLimits, handleLimitsForm } from '~/services/limits.server.ts'
 import { TELEGRAM_NS, TelegramSection } from '~/components/profile/telegram-section.tsx'
 import { profileTelegram } from '~/services/telegram/profile.server.ts'
 import { WonAuctions } from '~/components/profile/won-auctions.tsx'
@@ -50,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = t('profile.title')
   const signedOut = () => loginView({ account: null, title } as const)
   return withUser(request, signedOut, async (current) => {
-    const [user, stats, won, recentBids, orders, { discloseHouseBids }, push, telegram] =
+    const [user, stats, won, recentBids, orders, { discloseHouseBids }, push, telegram, limits] =
       await Promise.all([
         getUserView(context.engine, current.id),
         getUserStats(current.id),
@@ -60,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         getSettings(),
         pushProfile(current.id),
         profileTelegram(current.id),
+        getLimits(context.engine, current.id),
       ])
     if (!user) return signedOut()
     const params = new URL(request.url).searchParams
@@ -80,18 +83,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         pushKeys,
         telegram,
         alerting,
+        limits,
       },
       title,
     }
   })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { redirectTo: '/profile' })
   const t = await getFixedT(request)
   const form = await readForm(request)
   if (form.get('intent') === 'delivery') return handleDeliveryForm(request, user.id, form)
   if (form.get('intent') === 'alerts') return alerts.handleAlertChoicesForm(request, user.id, form)
+  if (form.get('intent') === 'limits') return handleLimitsForm(context.engine, user.id, form, t)
   const submission = parseWithZod(form, { schema: profileSchema })
   const failed = (status: number, result: ReturnType<typeof submission.reply>) =>
     refuseForm(result, { status, title: t('profile.saveFailed'), text: (key) => t(key) })
@@ -112,7 +117,7 @@ export default function ProfileRoute() {
   if (!account) return <LoginRequired text={t('profile.loginRequired')} back="home" />
   const { user, stats, won, recentBids } = account
   // A failed save comes back to the form with its errors (the post's URL has no ?edit=1).
-  const editing = account.editing || Boolean(failed?.result)
+  const editing = account.editing || (Boolean(failed?.result) && !limitsErrors(failed))
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
@@ -146,12 +151,19 @@ export default function ProfileRoute() {
       <TelegramSection telegram={account.telegram} />
       <MyOrders orders={account.orders} defaultPhone={user.phone} />
       <ProfileAlerts data={account.alerting} />
+      <BiddingLimits limits={account.limits} errors={limitsErrors(failed)} />
       <WonAuctions won={won} />
       <RecentBids bids={recentBids} />
       {account.push ? <PushNotifications {...account.push} deviceKeys={account.pushKeys} /> : null}
       <LogoutEverywhere />
     </div>
   )
+}
+
+/** A refused limits form's errors (its fields are the limits form's own). */
+function limitsErrors(failed: unknown): LimitsErrors | undefined {
+  const refused = failed as { form?: string; result?: { error?: LimitsErrors } } | undefined
+  return refused?.form === 'limits' ? refused.result?.error : undefined
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]

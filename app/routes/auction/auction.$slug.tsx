@@ -7,11 +7,13 @@ import { useTranslation } from '~/i18n/use-translation.ts'
 import { AuctionFacts, AuctionHelp, DisplayId } from '~/components/auction/auction-details.tsx'
 import { BidHistory } from '~/components/auction/bid-history.tsx'
 import { AutoBidPanel } from '~/components/auction/auto-bid-panel.tsx'
+import { AuctionCostPanel } from '~/components/auction/auction-cost.tsx'
 import { Figure, type AuctionStateProps } from '~/components/auction/auction-figures.tsx'
 import { FinishedActions, FinishedFigures } from '~/components/auction/auction-finished.tsx'
 import { LiveActions, LiveFigures } from '~/components/auction/auction-live.tsx'
 import { UpcomingActions, UpcomingFigures } from '~/components/auction/auction-upcoming.tsx'
 import { StatusBadge } from '~/components/auction/status-badge.tsx'
+import { FairPlayNotice } from '~/components/auction/fair-play.tsx'
 import { WatchToggle } from '~/components/auction/watch-toggle.tsx'
 import { ConnectionIndicator } from '~/components/connection-indicator.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -56,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (slug) throw redirect(`/auction/${encodeURIComponent(slug)}`, 301)
     return data({ auction: null, title: t('auction.notFoundTitle') } as const, { status: 404 })
   }
-  const [bids, stats, settings, { hasPrebid: prebid, autoBid }, buyNow, watched, record] =
+  const [bids, stats, settings, { hasPrebid: prebid, autoBid, cost }, buyNow, watched, record] =
     await Promise.all([
       getAuctionBids(context.engine, auction),
       getAuctionStats(context.engine, auction.id),
@@ -74,6 +76,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     hasPrebid: prebid,
     autoBid,
     buyNow,
+    cost,
     watching: watched.length > 0,
     title: auction.title,
   })
@@ -149,6 +152,7 @@ function AuctionDetail({
   hasPrebid,
   autoBid,
   buyNow,
+  cost,
   watching,
 }: Loaded) {
   const { t } = useTranslation()
@@ -201,6 +205,7 @@ function AuctionDetail({
             ) : null}
           </div>
           <h1 className="text-2xl font-black sm:text-3xl">{auction.title}</h1>
+          <FairPlayNotice auction={auction} />
           {user && (state.open || watching) ? (
             <WatchToggle auctionId={auction.id} watching={watching} />
           ) : null}
@@ -232,6 +237,7 @@ function AuctionDetail({
             </div>
           </div>
 
+          {user ? <AuctionCostPanel auctionId={auction.id} cost={cost} /> : null}
           <AuctionFacts auction={auction} participants={participants} />
         </div>
       </div>

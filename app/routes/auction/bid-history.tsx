@@ -9,16 +9,17 @@ import { LoginRequired } from '~/components/login-required.tsx'
 import { getBidHistoryStats, getUserBids, getUserPrebids } from '~/models/account.server.ts'
 import { forVisitors } from '~/models/house-bids.ts'
 import { getSettings } from '~/models/settings.server.ts'
+import { getAuctionCosts, type AuctionCost } from '~/models/auction-cost.server.ts'
+import { AuctionCostList } from '~/components/auction/auction-cost.tsx'
 import { getFixedT } from '~/i18n/i18next.server.ts'
 import { loginView, withUser } from '~/services/guards.server.ts'
 import { formatDateTime } from '~/utils/dates.ts'
 import { useFormatMoney, useOptionalUser } from '~/utils/hooks.ts'
 import { useSocket } from '~/utils/socket.tsx'
+import { OUTBOX_SETTLE_MS } from '~/utils/revalidation.ts'
 import { EmptyNote, Panel, StatList } from '~/components/ui/panel.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { titleMeta } from '~/utils/meta.ts'
-
-const OUTBOX_SETTLE_MS = 750
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request)
@@ -33,7 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         getBidHistoryStats(user.id),
         getSettings(),
       ])
-      return { history: { ...forVisitors({ bids, stats }, discloseHouseBids), prebids }, title }
+      // What each listed auction has cost them, for all of them at once.
+      const costs = await getAuctionCosts(user.id, [
+        ...bids.map((bid) => bid.auctionId),
+        ...prebids.map((prebid) => prebid.auction.id),
+      ])
+      const history = { ...forVisitors({ bids, stats }, discloseHouseBids), prebids, costs }
+      return { history, title }
     },
   )
 }
@@ -45,7 +52,11 @@ export default function BidHistoryRoute() {
   const { t } = useTranslation()
   useRefreshOnOwnBids()
   if (!history) return <LoginRequired text={t('bidHistory.loginRequired')} back="back" />
-  const { bids, prebids, stats } = history
+  const { bids, prebids, stats, costs } = history
+  const costRows = firstRowPerAuction([
+    ...bids.map((bid) => ({ key: `bid:${bid.id}`, auctionId: bid.auctionId })),
+    ...prebids.map((prebid) => ({ key: `prebid:${prebid.id}`, auctionId: prebid.auction.id })),
+  ])
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">{t('bidHistory.title')}</h1>
@@ -64,6 +75,7 @@ export default function BidHistoryRoute() {
                     detail={<BidDetail amount={bid.amount} at={bid.createdAt} />}
                     status={bid.auction.status}
                     to={`/auction/${bid.auction.slug}`}
+                    cost={costRows.has(`bid:${bid.id}`) ? costs[bid.auctionId] : undefined}
                   />
                 ))}
               </ol>
@@ -92,6 +104,9 @@ export default function BidHistoryRoute() {
                     }
                     status={prebid.auction.status}
                     to={`/auction/${prebid.auction.slug}`}
+                    cost={
+                      costRows.has(`prebid:${prebid.id}`) ? costs[prebid.auction.id] : undefined
+                    }
                   />
                 ))}
               </ol>
@@ -149,6 +164,16 @@ function useRefreshOnOwnBids() {
   }, [socket, userId, revalidate])
 }
 
+/**
+ * The rows an auction's cost stands on: its first on the page (its newest bid, else its prebid),
+ * so an auction bid on many times shows it once.
+ */
+function firstRowPerAuction(rows: Array<{ key: string; auctionId: string }>) {
+  const first = new Map<string, string>()
+  for (const row of rows) if (!first.has(row.auctionId)) first.set(row.auctionId, row.key)
+  return new Set(first.values())
+}
+
 function Card({
   title,
   count,
@@ -193,12 +218,15 @@ function Row({
   detail,
   status,
   to,
+  cost,
 }: {
   title: string
   number: number
   detail: ReactNode
   status: 'upcoming' | 'live' | 'finished'
   to: string
+  /** What the auction has cost the person, on its first row. */
+  cost?: AuctionCost
 }) {
   const { t } = useTranslation()
   return (
@@ -208,6 +236,12 @@ function Row({
         <div className="min-w-0 flex-1">
           <p className="break-words font-medium">{title}</p>
           {detail}
+          {cost ? (
+            <div className="mt-2 max-w-sm rounded-lg bg-slate-50 p-2">
+              <p className="text-xs font-semibold text-slate-700">{t('auctionCost.title')}</p>
+              <AuctionCostList cost={cost} />
+            </div>
+          ) : null}
         </div>
       </div>
       <div className="flex items-center justify-between gap-3 pl-12 sm:pl-0">
