@@ -167,7 +167,8 @@ describe('the win limit', () => {
   test('missing settings are loaded from Postgres, not skipped', async () => {
     const { engine } = testEngine()
     const auction = await auctionWith(engine, {})
-    const user = await createUser(engine.prisma, 5)
+    // Someone who has won: their bid needs the win limit's settings.
+    const user = await winner(engine, 5, 9 * 24 * 3_600_000)
     expect(await engine.redis.exists(engine.keys.rules)).toBe(0)
     expect(await engine.bid(auction.id, user.id)).toMatchObject({ ok: true })
     expect(await engine.redis.hget(engine.keys.rules, 'wl')).not.toBeNull()

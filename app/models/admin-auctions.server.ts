@@ -51,6 +51,22 @@ function formColumns(input: AuctionUpdateInput, displayId: string, isBidPackage:
   }
 }
 
+/**
+ * The fair-play columns (docs/rules.md#fair-play-auctions) an edit changes: only those it sends
+ * with a value other than the auction's own. Nothing, when it leaves both out.
+ */
+function fairPlayChanges(
+  input: AuctionUpdateInput,
+  row: { beginnerOnly: boolean; lockAfterMinutes: number | null },
+) {
+  const changes: { beginnerOnly?: boolean; lockAfterMinutes?: number | null } = {}
+  if (input.beginnerOnly !== undefined && input.beginnerOnly !== row.beginnerOnly)
+    changes.beginnerOnly = input.beginnerOnly
+  if (input.lockAfterMinutes !== undefined && input.lockAfterMinutes !== row.lockAfterMinutes)
+    changes.lockAfterMinutes = input.lockAfterMinutes
+  return changes
+}
+
 export async function createAuction(engine: Engine, input: AuctionCreateInput) {
   if (input.startTime.getTime() < Date.now() - START_GRACE_MS)
     throw new DomainError(400, 'errors.startInPast')
@@ -64,6 +80,8 @@ export async function createAuction(engine: Engine, input: AuctionCreateInput) {
           displayId,
           ...formColumns(input, displayId, input.isBidPackage),
           isBidPackage: input.isBidPackage,
+          beginnerOnly: input.beginnerOnly ?? false,
+          lockAfterMinutes: input.lockAfterMinutes ?? null,
         },
         select: { id: true },
       })
@@ -76,14 +94,24 @@ export async function createAuction(engine: Engine, input: AuctionCreateInput) {
 }
 
 /**
- * Edits an auction that has not finished. Its start can move only while it has not started;
- * the slug follows the title (old links still lead to it through the lot number).
+ * Edits an auction that has not finished. Its start and its fair-play settings (beginners only,
+ * closing to new bidders) can change only while it has not started: the bid engine takes them
+ * when the auction goes live. The slug follows the title (old links still lead to it through
+ * the lot number).
  */
 export async function updateAuction(engine: Engine, id: string, input: AuctionUpdateInput) {
   const prisma = getPrisma()
   const row = await prisma.auction.findUnique({
     where: { id },
-    select: { id: true, displayId: true, status: true, startTime: true, isBidPackage: true },
+    select: {
+      id: true,
+      displayId: true,
+      status: true,
+      startTime: true,
+      isBidPackage: true,
+      beginnerOnly: true,
+      lockAfterMinutes: true,
+    },
   })
   if (!row) throw new DomainError(404, 'errors.auctionNotFound')
   const state = await engine.getState(id)
@@ -91,18 +119,26 @@ export async function updateAuction(engine: Engine, id: string, input: AuctionUp
   if (status === 'finished') throw new DomainError(409, 'errors.auctionFinished')
   const moved = input.startTime.getTime() !== row.startTime.getTime()
   if (moved && status === 'live') throw new DomainError(409, 'errors.liveStartTime')
+  const fairPlay = fairPlayChanges(input, row)
+  const fairPlayChanged = Object.keys(fairPlay).length > 0
+  if (fairPlayChanged && status === 'live') throw new DomainError(409, 'errors.fairPlayStarted')
   if (moved && input.startTime.getTime() < Date.now() - START_GRACE_MS)
     throw new DomainError(400, 'errors.startInPast')
   await prisma.auction.update({
     where: { id },
-    data: formColumns(input, row.displayId, row.isBidPackage),
+    data: { ...formColumns(input, row.displayId, row.isBidPackage), ...fairPlay },
   })
   const loaded = await engine.loadAuction(id)
-  // It started in between: the new start time did not apply; say so rather than pretend.
-  if (moved && loaded === 'live') {
-    await prisma.auction.update({ where: { id }, data: { startTime: row.startTime } })
+  // It started in between: the new start time and fair-play settings did not apply (the engine
+  // keeps a live auction's own); say so rather than pretend.
+  if ((moved || fairPlayChanged) && loaded === 'live') {
+    const { startTime, beginnerOnly, lockAfterMinutes } = row
+    await prisma.auction.update({
+      where: { id },
+      data: { startTime, beginnerOnly, lockAfterMinutes },
+    })
     await engine.catalogChanged()
-    throw new DomainError(409, 'errors.liveStartTime')
+    throw new DomainError(409, moved ? 'errors.liveStartTime' : 'errors.fairPlayStarted')
   }
   return (await getAuctionById(engine, id))!
 }

@@ -48,6 +48,7 @@ export async function getUpcomingBidPackages(engine: Engine) {
 function editable(auction: AuctionView) {
   const { id, title, description, imageUrl, retailPrice, startTime, status } = auction
   const { condition, category, estimatedValue, featured, isBidPackage, packageBids } = auction
+  const { beginnerOnly, lockAfterMinutes } = auction
   return {
     id,
     title,
@@ -62,6 +63,8 @@ function editable(auction: AuctionView) {
     featured,
     isBidPackage,
     packageBids,
+    beginnerOnly,
+    lockAfterMinutes,
   }
 }
 export type EditableAuction = ReturnType<typeof editable>

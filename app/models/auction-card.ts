@@ -17,6 +17,10 @@ export type AuctionCardView = Pick<
   | 'finalPrice'
   | 'retailPrice'
   | 'packageBids'
+  | 'beginnerOnly'
+  | 'lockAfterMinutes'
+  | 'lockIn'
+  | 'locked'
   | 'startTime'
   | 'endTime'
   | 'timeLeft'
@@ -42,6 +46,10 @@ export function toCardView(view: AuctionView): AuctionCardView {
     finalPrice: view.finalPrice,
     retailPrice: view.retailPrice,
     packageBids: view.packageBids,
+    beginnerOnly: view.beginnerOnly,
+    lockAfterMinutes: view.lockAfterMinutes,
+    lockIn: view.lockIn,
+    locked: view.locked,
     startTime: view.startTime,
     endTime: view.endTime,
     timeLeft: view.timeLeft,

@@ -23,6 +23,8 @@ const rowSelect = {
   featured: true,
   isBidPackage: true,
   packageBids: true,
+  beginnerOnly: true,
+  lockAfterMinutes: true,
   startTime: true,
   endTime: true,
   prebidsCount: true,
@@ -48,6 +50,10 @@ export type AuctionRow = AuctionName & {
   isBidPackage: boolean
   /** A bid-package auction's bids (docs/rules.md#bid-package-auctions); null for an item. */
   packageBids: number | null
+  /** Fair play (docs/rules.md#fair-play-auctions): only people who have never won may bid. */
+  beginnerOnly: boolean
+  /** Fair play: live this many minutes, it closes to new bidders; null never. */
+  lockAfterMinutes: number | null
   startTime: Date
   endTime: Date | null
   prebidsCount: number

@@ -15,6 +15,7 @@ import {
 } from '~/models/auction-rows.server.ts'
 import { auctionBidJson, presentBid, type LiveBid } from '~/models/bid-json.ts'
 import { recentRead } from '~/models/shared-reads.server.ts'
+import { lockTime } from '~/utils/fair-play.ts'
 
 // Auctions for people: the row from Postgres (auction-rows.server.ts) with the live numbers from
 // the engine in Redis whenever the auction is not finished
@@ -41,6 +42,16 @@ export type AuctionView = Omit<
   timeLeft: number | null
   /** Upcoming: ms until the start when read (server clock). */
   startsIn: number | null
+  /**
+   * Not finished and closing to new bidders (`lockAfterMinutes` after its start): ms until then
+   * when read (server clock), 0 once past; null when it never closes.
+   */
+  lockIn: number | null
+  /**
+   * Live and past that moment when read: only people who already bid on it may bid
+   * (docs/rules.md#fair-play-auctions).
+   */
+  locked: boolean
 }
 
 function toView(row: AuctionRow, state: AuctionState | null, now: number): AuctionView {
@@ -49,6 +60,7 @@ function toView(row: AuctionRow, state: AuctionState | null, now: number): Aucti
   const live = state && (row.status !== 'finished' || state.status === 'finished') ? state : null
   const status = live?.status ?? row.status
   const price = live?.price ?? row.currentPrice
+  const lockAt = status === 'finished' ? null : lockTime(row)
   return {
     ...auctionNameOf(row),
     status,
@@ -62,6 +74,8 @@ function toView(row: AuctionRow, state: AuctionState | null, now: number): Aucti
     featured: row.featured,
     isBidPackage: row.isBidPackage,
     packageBids: row.packageBids,
+    beginnerOnly: row.beginnerOnly,
+    lockAfterMinutes: row.lockAfterMinutes,
     startTime: row.startTime.toISOString(),
     endTime: live?.endedAt
       ? new Date(live.endedAt).toISOString()
@@ -75,6 +89,8 @@ function toView(row: AuctionRow, state: AuctionState | null, now: number): Aucti
     timeLeft:
       live?.status === 'live' && live.deadline !== null ? Math.max(0, live.deadline - now) : null,
     startsIn: status === 'upcoming' ? Math.max(0, row.startTime.getTime() - now) : null,
+    lockIn: lockAt === null ? null : Math.max(0, lockAt - now),
+    locked: status === 'live' && lockAt !== null && now >= lockAt,
     finalPrice: status === 'finished' ? (row.finalPrice ?? price) : null,
     winner:
       row.status === 'finished' && row.winner

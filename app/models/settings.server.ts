@@ -18,6 +18,11 @@ export type PublicSettings = {
   discloseHouseBids: boolean
   /** The 5 free bids wait for a verified phone (docs/rules.md#verified-phone-and-free-bids). */
   freeBidsNeedPhone: boolean
+  /**
+   * At most this many wins per person in 7 days, per verified phone while freeBidsNeedPhone is
+   * on; 0 no limit (docs/rules.md#fair-play-auctions).
+   */
+  winLimit: number
 }
 
 /** docs/rules.md#settings: when settings are not loaded, currency and symbol are the local currency word. */
@@ -34,6 +39,7 @@ export const defaultSettings: PublicSettings = {
   contactTelegram: '',
   discloseHouseBids: true,
   freeBidsNeedPhone: false,
+  winLimit: 0,
 }
 
 /**
@@ -76,6 +82,7 @@ async function load(): Promise<PublicSettings> {
     contactTelegram: row.contactTelegram,
     discloseHouseBids: row.discloseHouseBids,
     freeBidsNeedPhone: row.freeBidsNeedPhone,
+    winLimit: row.winLimit,
   }
 }
 

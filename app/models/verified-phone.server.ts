@@ -33,6 +33,10 @@ export async function verifyPhone(
   const phone = kyrgyzPhone(rawPhone)
   if (!phone) return { ok: false, reason: 'notKyrgyz' }
   const prisma = getPrisma()
+  const before = await prisma.user.findMany({
+    where: { verifiedPhone: phone, id: { not: userId } },
+    select: { id: true },
+  })
   await prisma.$transaction([
     prisma.user.updateMany({
       where: { verifiedPhone: phone, id: { not: userId } },
@@ -47,6 +51,9 @@ export async function verifyPhone(
       skipDuplicates: true,
     }),
   ])
+  // The win limit counts wins per verified phone (docs/rules.md#fair-play-auctions): the engine
+  // learns who holds the number now.
+  for (const id of [userId, ...before.map((user) => user.id)]) await engine.loadUser(id)
   return { ok: true, phone, granted: await grantPhoneFreeBids(engine, userId, phone) }
 }
 

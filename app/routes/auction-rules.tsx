@@ -1,11 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { ReactNode } from 'react'
 import { Link, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import {
   Ban,
   Gavel,
+  Lock,
+  Medal,
   Scale,
+  ShieldCheck,
   ShoppingCart,
+  Sprout,
   Store,
   Timer,
   Trophy,
@@ -29,7 +34,13 @@ import { getFixedT } from '~/i18n/i18next.server.ts'
 // disagreed, docs/decisions/010-static-texts.md says which reading these rules state.
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, settings] = await Promise.all([getFixedT(request, PAGES_NS), getSettings()])
-  return { title: t('rules.title'), officeAddress: settings.contactAddress.trim() }
+  return {
+    title: t('rules.title'),
+    officeAddress: settings.contactAddress.trim(),
+    // The win limit as it stands, and whether wins count per verified phone (its setting).
+    winLimit: settings.winLimit,
+    winsPerPhone: settings.freeBidsNeedPhone,
+  }
 }
 
 const i18n = i18nRoute([PAGES_NS, 'orders'])
@@ -50,7 +61,7 @@ const deliveries = [
 
 export default function AuctionRulesRoute() {
   const { t } = useTranslation(PAGES_NS)
-  const { officeAddress } = useLoaderData<typeof loader>()
+  const { officeAddress, winLimit, winsPerPhone } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-12">
       <PageHero icon={Scale} title={t('rules.title')} lead={<Rich k="rules.lead" />} />
@@ -70,6 +81,8 @@ export default function AuctionRulesRoute() {
           ))}
         </div>
       </PageSection>
+
+      <FairPlayRules winLimit={winLimit} winsPerPhone={winsPerPhone} />
 
       <PageSection id="prohibited" title={t('rules.prohibitedTitle')} icon={Ban}>
         <Card>
@@ -120,6 +133,59 @@ export default function AuctionRulesRoute() {
         </Link>
       </Card>
     </div>
+  )
+}
+
+/**
+ * Beginner auctions, auctions closed to new bidders and the win limit, with the limit as it
+ * stands (docs/decisions/082-fair-play-auction-settings.md).
+ */
+function FairPlayRules({ winLimit, winsPerPhone }: { winLimit: number; winsPerPhone: boolean }) {
+  const { t } = useTranslation(PAGES_NS)
+  return (
+    <PageSection id="fair-play" title={t('rules.fairPlayTitle')} icon={ShieldCheck}>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <FairPlayCard id="beginner" icon={Sprout} title={t('rules.fairPlay.beginnerTitle')}>
+          <p>{t('rules.fairPlay.beginnerText')}</p>
+        </FairPlayCard>
+        <FairPlayCard id="locked" icon={Lock} title={t('rules.fairPlay.lockedTitle')}>
+          <p>{t('rules.fairPlay.lockedText')}</p>
+        </FairPlayCard>
+        <FairPlayCard id="win-limit" icon={Medal} title={t('rules.fairPlay.winLimitTitle')}>
+          <p>{t('rules.fairPlay.winLimitText')}</p>
+          <p className="font-semibold text-slate-900">
+            {winLimit > 0
+              ? t('rules.fairPlay.winLimitNow', { count: winLimit })
+              : t('rules.fairPlay.winLimitOff')}
+          </p>
+          {winLimit > 0 && winsPerPhone ? <p>{t('rules.fairPlay.winLimitPerPhone')}</p> : null}
+        </FairPlayCard>
+      </div>
+    </PageSection>
+  )
+}
+
+function FairPlayCard({
+  id,
+  icon: Icon,
+  title,
+  children,
+}: {
+  id: string
+  icon: typeof Sprout
+  title: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={`fair-play-${id}`}>
+      <Card className="h-full">
+        <h3 id={`fair-play-${id}`} className="flex items-center gap-2 text-lg font-semibold">
+          <Icon aria-hidden className="h-5 w-5 shrink-0 text-amber-600" />
+          {title}
+        </h3>
+        <div className="mt-3 space-y-2 text-slate-700">{children}</div>
+      </Card>
+    </section>
   )
 }
 

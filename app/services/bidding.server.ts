@@ -15,7 +15,6 @@ import { FAIR_PLAY_STATUS } from '~/utils/fair-play-refusals.ts'
 
 type Rejection = BidRejection | PrebidRejection
 
-
 /** The one table from a refusal to the HTTP status the API, the form and the fetcher answer with. */
 const statusOf: Record<Rejection, number> = {
   auction_not_found: 404,

@@ -12,9 +12,14 @@ import type { SettingsInput } from '~/validation/admin-settings.ts'
 /** How often an instance looks at the settings counter. */
 export const SETTINGS_POLL_MS = 250
 
-/** An admin's save of the settings form: written, announced, and read back as pages will see it. */
+/**
+ * An admin's save of the settings form: written, handed to the bid engine (the win limit and the
+ * verified-phone rule it counts wins by: docs/rules.md#fair-play-auctions), announced, and read
+ * back as pages will see it.
+ */
 export async function saveSettings(engine: Engine, input: SettingsInput) {
   await writeSettings(input)
+  await engine.loadRules()
   await announceSettingsChange(engine)
   return getSettings()
 }

@@ -19,6 +19,44 @@ export const startTimeSchema = z.preprocess(
   z.date({ required_error: 'errors.required', invalid_type_error: 'errors.startTime' }),
 )
 
+/** The longest "lock after" an auction may have: a day (docs/rules.md#fair-play-auctions). */
+export const LOCK_AFTER_MAX_MINUTES = 1440
+
+/**
+ * Fair play (docs/rules.md#fair-play-auctions): only people who have never won may bid. Absent
+ * means "unchanged" on an edit and off on creation; the form sends a hidden "false" before its
+ * checkbox (both arrive when it is ticked) and nothing at all while it is disabled.
+ */
+const beginnerOnly = z.preprocess(
+  (value) => {
+    if (value === undefined) return undefined
+    const sent: unknown[] = Array.isArray(value) ? value : [value]
+    if (sent.some((v) => v === true || v === 'true' || v === 'on' || v === '1')) return true
+    if (sent.every((v) => v === false || v === 'false' || v === '0' || v === '')) return false
+    return value
+  },
+  z.boolean({ invalid_type_error: 'errors.beginnerOnly' }).optional(),
+)
+
+/**
+ * Fair play: once live this many minutes, only people who already bid on it may bid; a whole
+ * number from 1 to a day. Empty or null: it never closes; absent: "unchanged" on an edit.
+ */
+const lockAfterMinutes = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value
+    const text = value.trim()
+    return text === '' ? null : /^\d+$/.test(text) ? Number(text) : Number.NaN
+  },
+  z
+    .number({ invalid_type_error: 'errors.lockAfterMinutes' })
+    .int('errors.lockAfterMinutes')
+    .min(1, 'errors.lockAfterMinutes')
+    .max(LOCK_AFTER_MAX_MINUTES, 'errors.lockAfterMinutes')
+    .nullable()
+    .optional(),
+)
+
 const auctionFields = {
   title: text(200).pipe(z.string().min(1, 'errors.required')),
   description: optionalText(5000),
@@ -35,6 +73,8 @@ const auctionFields = {
     som('errors.money').optional(),
   ),
   featured: checkbox,
+  beginnerOnly,
+  lockAfterMinutes,
 }
 
 /**

@@ -22,6 +22,27 @@ const switchField = z.preprocess(
   z.boolean().optional(),
 )
 
+/** The highest win limit (docs/rules.md#fair-play-auctions). */
+export const WIN_LIMIT_MAX = 100
+
+/**
+ * The win limit: how many auctions one person may win in 7 days, 0 (or empty) for no limit.
+ * Absent means "unchanged" (the API); the page's form always sends it.
+ */
+const winLimit = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value
+    const text = value.trim()
+    return text === '' ? 0 : /^\d+$/.test(text) ? Number(text) : Number.NaN
+  },
+  z
+    .number({ invalid_type_error: 'errors.winLimit' })
+    .int('errors.winLimit')
+    .min(0, 'errors.winLimit')
+    .max(WIN_LIMIT_MAX, 'errors.winLimit')
+    .optional(),
+)
+
 export const settingsSchema = z.object({
   currency: z.enum(currencies.map((c) => c.currency) as [string, ...string[]], {
     errorMap: () => ({ message: 'errors.currency' }),
@@ -43,5 +64,6 @@ export const settingsSchema = z.object({
   // Absent means "unchanged" (the API); the page's form always sends them.
   discloseHouseBids: switchField,
   freeBidsNeedPhone: switchField,
+  winLimit,
 })
 export type SettingsInput = z.infer<typeof settingsSchema>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { call, unique } from './api.ts'
+import { base, call, unique } from './api.ts'
 import { adminSession, inAnHour } from './admin-api.ts'
 
 // Runs alone: it changes the site settings every other file's pages show, and reads the list of all
@@ -104,6 +104,36 @@ describe('admin API: finished auctions and settings', () => {
       })
       expect(response, JSON.stringify(change)).toMatchObject({ status: 400, json: { error } })
     }
+
+    // The win limit (docs/rules.md#fair-play-auctions): 0 to 100, left out kept, told on the rules.
+    expect(before.json.winLimit).toEqual(expect.any(Number))
+    const limited = await call('/api/admin/settings', {
+      method: 'PUT',
+      cookie: admin,
+      body: { ...body, winLimit: 3 },
+    })
+    expect(limited).toMatchObject({ status: 200, json: { winLimit: 3 } })
+    const withoutLimit: Record<string, unknown> = { ...body }
+    delete withoutLimit.winLimit
+    expect(
+      await call('/api/admin/settings', { method: 'PUT', cookie: admin, body: withoutLimit }),
+    ).toMatchObject({ status: 200, json: { winLimit: 3 } })
+    const rules = await fetch(`${base()}/auction-rules`, { headers: { 'Accept-Language': 'ru' } })
+    expect(await rules.text()).toContain('Сейчас лимит — 3 победы за 7 дней.')
+    for (const winLimit of [-1, 101, 1.5, 'три', null]) {
+      const response = await call('/api/admin/settings', {
+        method: 'PUT',
+        cookie: admin,
+        body: { ...body, winLimit },
+      })
+      expect(response, String(winLimit)).toMatchObject({
+        status: 400,
+        json: { error: 'Лимит побед — целое число от 0 (без лимита) до 100' },
+      })
+    }
     await call('/api/admin/settings', { method: 'PUT', cookie: admin, body: before.json })
+    expect(
+      (await call('/api/admin/settings', { method: 'GET', cookie: admin })).json,
+    ).toMatchObject({ winLimit: before.json.winLimit })
   })
 })

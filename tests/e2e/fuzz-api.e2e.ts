@@ -16,6 +16,8 @@ const routes: Array<[string, string]> = [
   ['POST', '/api/auth/validate-phone'],
   ['GET', '/api/auth/me'],
   ['PUT', '/api/users/profile'],
+  ['GET', '/api/users/limits'],
+  ['PUT', '/api/users/limits'],
   ['POST', '/api/users/push-subscriptions'],
   ['DELETE', '/api/users/push-subscriptions'],
   ['GET', '/api/users/stats'],

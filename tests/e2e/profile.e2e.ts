@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { open, phone, screenshot, setupBrowser } from './browser.ts'
+import { artifacts, open, phone, screenshot, setupBrowser } from './browser.ts'
 import { newUser, signIn } from './people.ts'
 
 // /profile and /bid-history (docs/rules.md#profile-and-bid-history-pages), with and without JavaScript.
@@ -101,6 +101,30 @@ for (const javaScriptEnabled of [true, false]) {
       )
       expect(overflow).toBeLessThanOrEqual(0)
       await screenshot(page, `bid-history-${mode}`)
+    })
+
+    test('limits on a phone: a daily limit, a break, its end waiting 24 hours', async () => {
+      const page = await browser.newPage({ javaScriptEnabled, ...phone })
+      await newUser(page, `${mode}lim`)
+      await open(page, '/profile')
+      const limits = page.getByRole('region', { name: 'Ваши лимиты' })
+      await limits.getByLabel('Ставок в день (пусто — без лимита)').fill('3')
+      await limits.getByRole('button', { name: 'Сохранить лимит' }).click()
+      await page.getByText('Лимиты сохранены и уже действуют', { exact: true }).waitFor()
+      await limits.getByText('сегодня 0 из 3').waitFor()
+      await limits.getByLabel('Взять перерыв на').selectOption('1')
+      await limits.getByRole('button', { name: 'Начать перерыв' }).click()
+      const end = limits.getByRole('button', { name: 'Закончить перерыв (через 24 часа)' })
+      await end.click()
+      await page
+        .getByText('Сохранено: изменение вступит в силу через 24 часа', { exact: true })
+        .waitFor()
+      await limits.getByText(/вступит в силу: дневной лимит — 3, перерыв — нет/).waitFor()
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow).toBeLessThanOrEqual(0)
+      await limits.screenshot({ path: `${artifacts}/limits-${mode}.png` })
     })
   })
 }

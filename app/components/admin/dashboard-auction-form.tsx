@@ -9,6 +9,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { useTranslation } from '~/i18n/use-translation.ts'
 import { AdminField } from '~/components/admin/admin-field.tsx'
+import { FairPlayFields } from '~/components/admin/fair-play-fields.tsx'
 import type { z } from 'zod'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
 import { ControlField, FormError, controlClass } from '~/components/ui/field.tsx'
@@ -88,6 +89,9 @@ export function AuctionForm({
           estimatedValue: somText(auction.estimatedValue),
           featured: auction.featured ? 'on' : '',
           packageBids: auction.packageBids === null ? '' : String(auction.packageBids),
+          beginnerOnly: auction.beginnerOnly ? 'true' : 'false',
+          lockAfterMinutes:
+            auction.lockAfterMinutes === null ? '' : String(auction.lockAfterMinutes),
         }
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -176,6 +180,11 @@ export function AuctionForm({
           </label>
         ) : null}
       </div>
+      <FairPlayFields
+        beginnerOnly={fields.beginnerOnly}
+        lockAfterMinutes={fields.lockAfterMinutes}
+        started={auction !== undefined && auction.status !== 'upcoming'}
+      />
       <FormActions
         cancelTo={closeTo}
         cancelLabel={t('form.cancel')}

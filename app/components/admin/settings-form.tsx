@@ -16,7 +16,7 @@ import { AdminField } from '~/components/admin/admin-field.tsx'
 import { adminErrorKeys } from '~/components/admin/form-helpers.ts'
 import { ControlField, FormError, controlClass } from '~/components/ui/field.tsx'
 import { supportedLanguages } from '~/i18n/config.ts'
-import { currencies, settingsSchema } from '~/validation/admin-settings.ts'
+import { currencies, settingsSchema, WIN_LIMIT_MAX } from '~/validation/admin-settings.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
 import { SaveButton } from '~/components/ui/button.tsx'
 import type { PublicSettings } from '~/models/settings.server.ts'
@@ -55,6 +55,7 @@ export function SettingsForm({
       ...settings,
       discloseHouseBids: settings.discloseHouseBids ? 'true' : undefined,
       freeBidsNeedPhone: settings.freeBidsNeedPhone ? 'true' : undefined,
+      winLimit: String(settings.winLimit),
     },
     onValidate: ({ formData }) =>
       parseWithZod(normalizeSwitches(formData), { schema: settingsSchema }),
@@ -150,6 +151,19 @@ export function SettingsForm({
           meta={fields.discloseHouseBids}
           label={t('fields.discloseHouseBids')}
           hint={t('fields.discloseHouseBidsHint')}
+        />
+      </Fieldset>
+
+      <Fieldset legend={t('sections.fairPlay')}>
+        <AdminField
+          meta={fields.winLimit}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={WIN_LIMIT_MAX}
+          step={1}
+          label={t('fields.winLimit')}
+          hint={t('fields.winLimitHint')}
         />
       </Fieldset>
 

@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react'
 import { BidFormFields, loginButtonClass, type BidIntent } from '~/components/auction/bid-panel.tsx'
+import { FairPlayBadges, type FairPlayLabels } from '~/components/auction/fair-play.tsx'
 import { StatusBadgeView } from '~/components/auction/status-badge.tsx'
 import type { AuctionCardView } from '~/models/auction-card.ts'
 import { formatCountdown, formatDate, formatDateTime } from '~/utils/dates.ts'
@@ -23,6 +24,8 @@ export type CardLabels = {
   packageBids: (count: number) => string
   startsAt: (date: string) => string
   winner: (name: string) => string
+  /** The fair-play badges (beginners only, closing to new bidders). */
+  fairPlay: FairPlayLabels
 }
 
 /**
@@ -88,6 +91,7 @@ export const AuctionCard = memo(
             <StatusBadgeView status={auction.status} label={labels.status[auction.status]} />
             <span className="font-mono text-xs text-slate-600">{auction.displayId}</span>
           </div>
+          <FairPlayBadges auction={auction} labels={labels.fairPlay} />
           <h3 className="font-semibold leading-snug">
             <a href={href} data-discover="true" className="hover:underline">
               {auction.title}

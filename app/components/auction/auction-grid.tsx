@@ -12,6 +12,7 @@ import {
   type BidActionResult,
   type BidIntent,
 } from '~/components/auction/bid-panel.tsx'
+import { useFairPlayLabels } from '~/components/auction/fair-play.tsx'
 import { textWith } from '~/i18n/text-with.ts'
 import type { AuctionCardView } from '~/models/auction-card.ts'
 import { formatCountdown } from '~/utils/dates.ts'
@@ -58,6 +59,7 @@ export function AuctionGrid({
   const onClick = useLinkClicks()
   const { auctions, msLeft } = useLiveAuctions(items)
   const { sending, send, done } = useBidSubmissions()
+  const fairPlay = useFairPlayLabels()
   const labels = useMemo<CardLabels>(
     () => ({
       status: {
@@ -76,8 +78,9 @@ export function AuctionGrid({
       packageBids: (count) => t('auction.packageBids', { count }),
       startsAt: textWith(t, 'auction.startsAt', 'date'),
       winner: textWith(t, 'home.winner', 'name'),
+      fairPlay,
     }),
-    [t],
+    [t, fairPlay],
   )
   const loginHref = loginToBidHref(location)
   // Where a card's form without JavaScript comes back to after its bid.

@@ -46,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       contactEmail: settings.contactEmail,
       discloseHouseBids: settings.discloseHouseBids,
       freeBidsNeedPhone: settings.freeBidsNeedPhone,
+      winLimit: settings.winLimit,
     },
   }
 }

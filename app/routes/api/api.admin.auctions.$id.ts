@@ -5,7 +5,10 @@ import { adminApi } from '~/services/admin.server.ts'
 import { json, methodNotAllowed, readJson, validate } from '~/utils/api.server.ts'
 import { auctionUpdateSchema } from '~/validation/admin-auctions.ts'
 
-/** PUT edits (title, description, imageUrl, retailPrice, startTime, …); DELETE removes. */
+/**
+ * PUT edits (title, description, imageUrl, retailPrice, startTime, …; beginnerOnly and
+ * lockAfterMinutes only while upcoming, left out unchanged); DELETE removes.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? ''
   if (request.method === 'PUT') {

@@ -18,7 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   })
 }
 
-/** POST {title, description, imageUrl, retailPrice, startTime, isBidPackage, …} -> 201. */
+/**
+ * POST {title, description, imageUrl, retailPrice, startTime, isBidPackage, beginnerOnly,
+ * lockAfterMinutes, …} -> 201.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(request)
   return adminApi(request, async (t) => {

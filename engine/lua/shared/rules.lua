@@ -42,6 +42,9 @@ end
 -- `won` and `phone` are the person's fields.
 local function house_rules(base, user, beginner, won, phone, now)
   if beginner and won == '1' then return {'err', 'beginner_only'} end
+  -- Someone who never won and has no verified phone cannot be at the win limit: the settings are
+  -- not even read (most bids).
+  if won ~= '1' and not phone then return nil end
   local s = redis.call('HMGET', base .. 'rules', 'wl', 'wp')
   if not s[1] then return {'err', 'rules_not_loaded'} end
   local limit = tonumber(s[1])
