@@ -83,7 +83,7 @@ const removeAuctionScript = defineScript({
 
 const endScript = defineScript({
   name: 'end',
-  shared: ['now', 'expire-finished', 'rules'],
+  shared: ['now', 'expire-finished', 'wins'],
   keys: ['auction', 'ending', 'outbox'],
   args: ['auctionId', 'base', 'finishedTtlMs'],
   parse: (raw) =>
@@ -92,7 +92,7 @@ const endScript = defineScript({
 
 const sweepScript = defineScript({
   name: 'sweep',
-  shared: ['now', 'expire-finished', 'rules'],
+  shared: ['now', 'expire-finished', 'wins'],
   keys: ['upcoming', 'ending', 'outbox'],
   args: ['base', 'timerMs', 'recentMax', 'limit', 'finishedTtlMs'],
   parse: (raw): SweepResult => {

@@ -117,7 +117,7 @@ export function encodeLimits(limits: Limits): string {
 
 const setLimitsScript = defineScript({
   name: 'set-limits',
-  shared: ['rules'],
+  shared: ['limits'],
   keys: ['user'],
   args: ['limits'],
   parse: (raw) => raw === 1,

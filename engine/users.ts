@@ -17,7 +17,7 @@ const USER_GONE_MS = 60 * 60 * 1000
 
 const loadUserScript = defineScript({
   name: 'load-user',
-  shared: ['now', 'rules'],
+  shared: ['now', 'wins', 'limits'],
   keys: ['user'],
   args: [
     'balance',

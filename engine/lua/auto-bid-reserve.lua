@@ -9,15 +9,12 @@ local now = now_ms()
 local a = redis.call('HMGET', KEYS[1], 'status', 'beg', 'lockAt')
 if not a[1] then return {'err', 'auction_not_found'} end
 if a[1] == 'finished' then return {'err', 'auction_ended'} end
-local u = redis.call('HMGET', KEYS[2], 'bal', 'dd', 'dc', 'lim', 'won', 'ph')
+local u = redis.call('HMGET', KEYS[2], 'bal', 'lb', 'name', 'dd', 'dc', 'lim', 'won', 'ph')
 if not u[1] then return {'err', 'user_not_loaded'} end
-local count, refused = own_limits(u[2], u[3], u[4], now, day_of(now))
-if not count then return refused end
-if a[1] == 'live' and locked_out(a[3], KEYS[6], ARGV[2], now) then
-  return {'err', 'auction_locked'}
-end
-refused = house_rules(ARGV[4], ARGV[2], a[2] == '1', u[5], u[6], now)
-if refused then return refused end
+local lock_at = nil
+if a[1] == 'live' then lock_at = a[3] end
+local day, count = fair_play(ARGV[4], ARGV[2], u, a[2], lock_at, KEYS[6], now)
+if not day then return count end
 local bids = tonumber(ARGV[3])
 local balance = tonumber(u[1])
 if balance < bids then return {'err', 'insufficient_bids'} end

@@ -5,12 +5,10 @@
 -- Returns place_bid's reply (shared/bid.lua) or {'err', reason}.
 local now, a = open_bid(KEYS[1], ARGV[2])
 if not now then return a end
-local u, refused = open_person(KEYS[2])
-if not u then return refused end
+local u, day, count = open_person(ARGV[6], KEYS[2], ARGV[2], a, KEYS[5], now, tonumber(ARGV[4]))
+if not u then return day end
 local field = 'r:' .. ARGV[2]
 if tonumber(redis.call('HGET', KEYS[6], field) or '0') < 1 then return {'err', 'no_budget'} end
-local day, count = may_bid(ARGV[6], a, u, KEYS[5], ARGV[2], now, tonumber(ARGV[4]))
-if not day then return count end
 redis.call('HINCRBY', KEYS[6], field, -1)
 redis.call('HINCRBY', KEYS[6], 'p:' .. ARGV[2], 1)
 redis.call('HSET', KEYS[2], 'bal', u[1], 'lb', string.format('%d', now), 'dd', day, 'dc', count)

@@ -5,12 +5,10 @@
 -- Returns place_bid's reply (shared/bid.lua) or {'err', reason}.
 local now, a = open_bid(KEYS[1], ARGV[2])
 if not now then return a end
-local u, refused = open_person(KEYS[2])
-if not u then return refused end
+local u, day, count = open_person(ARGV[6], KEYS[2], ARGV[2], a, KEYS[5], now, tonumber(ARGV[4]))
+if not u then return day end
 local left = tonumber(u[1])
 if left < 1 then return {'err', 'insufficient_bids'} end
-local day, count = may_bid(ARGV[6], a, u, KEYS[5], ARGV[2], now, tonumber(ARGV[4]))
-if not day then return count end
 local balance = string.format('%d', left - 1)
 redis.call('HSET', KEYS[2], 'bal', balance, 'lb', string.format('%d', now), 'dd', day, 'dc', count)
 return place_bid(KEYS[1], KEYS[3], KEYS[4], KEYS[5], now, a, {auction = ARGV[1],

@@ -1,5 +1,5 @@
 -- An admin ends a live auction now (docs/rules.md#auction-lifecycle); the last bidder wins, and
--- a person's win counts for the fair-play rules at once (shared/rules.lua).
+-- a person's win counts for the fair-play rules at once (shared/wins.lua).
 -- KEYS: auction, ending, outbox. ARGV: auctionId, base, finishedTtlMs.
 -- Returns {'ok', entry id, now} or {'err', reason}.
 local now = now_ms()

@@ -1,8 +1,9 @@
 -- Puts a user's balance (from Postgres) into Redis unless Redis already holds it: once hot,
 -- Redis is the truth. The username and verified phone are always refreshed, the limits kept in
 -- their newer copy, a win Postgres knows of is added (never taken away), and the day's count of
--- bids is set only when Redis has none for the day (shared/rules.lua). Refused ({'gone'}) for an
--- account being deleted (remove-user.lua), whose row Postgres may still show for a moment.
+-- bids is set only when Redis has none for the day (shared/rules.lua, wins.lua, limits.lua).
+-- Refused ({'gone'}) for an account being deleted (remove-user.lua), whose row Postgres may
+-- still show for a moment.
 -- KEYS: user. ARGV: balance, username, won ('1' or '0'), verified phone ('' none), limits ('' none),
 -- day, bids that day, base, userId, the person's wins of 7 days and their phone's (JSON lists of
 -- [auction id, ended at]).

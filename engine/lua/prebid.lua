@@ -8,20 +8,17 @@ local a = redis.call('HMGET', KEYS[1], 'status', 'beg')
 if not a[1] then return {'err', 'auction_not_found'} end
 if a[1] ~= 'upcoming' then return {'err', 'auction_not_upcoming'} end
 if redis.call('ZSCORE', KEYS[3], ARGV[2]) then return {'err', 'already_prebid'} end
-local u = redis.call('HMGET', KEYS[2], 'bal', 'name', 'dd', 'dc', 'lim', 'won', 'ph')
+local u = redis.call('HMGET', KEYS[2], 'bal', 'lb', 'name', 'dd', 'dc', 'lim', 'won', 'ph')
 if not u[1] then return {'err', 'user_not_loaded'} end
 local balance = tonumber(u[1])
 if balance < 1 then return {'err', 'insufficient_bids'} end
-local day = day_of(now)
-local count, refused = own_limits(u[3], u[4], u[5], now, day)
-if not count then return refused end
-refused = house_rules(ARGV[3], ARGV[2], a[2] == '1', u[6], u[7], now)
-if refused then return refused end
+local day, count = fair_play(ARGV[3], ARGV[2], u, a[2], nil, nil, now)
+if not day then return count end
 balance = balance - 1
 redis.call('HSET', KEYS[2], 'bal', balance, 'dd', day, 'dc', count + 1)
 local order = redis.call('HINCRBY', KEYS[1], 'pbseq', 1)
 redis.call('ZADD', KEYS[3], order, ARGV[2])
 local prebids = redis.call('HINCRBY', KEYS[1], 'prebids', 1)
 local id = redis.call('XADD', KEYS[4], '*', 'type', 'prebid', 'auction', ARGV[1],
-  'bidder', ARGV[2], 'name', u[2] or '', 'balance', balance, 'at', now)
+  'bidder', ARGV[2], 'name', u[3] or '', 'balance', balance, 'at', now)
 return {'ok', id, tostring(balance), tostring(prebids), tostring(now)}

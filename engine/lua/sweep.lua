@@ -1,6 +1,6 @@
 -- The sweeper: starts auctions whose start time has come (their prebids become bids in the
 -- order placed) and finishes those whose deadline has passed, re-checked against TIME here; a
--- person's win counts for the fair-play rules at once (shared/rules.lua).
+-- person's win counts for the fair-play rules at once (shared/wins.lua).
 -- KEYS: upcoming, ending, outbox. ARGV: base, timerMs, recentMax, limit, finishedTtlMs.
 -- Returns {now, next start or '', next deadline or '', started ids, finished ids}.
 local now = now_ms()

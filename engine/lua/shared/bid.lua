@@ -20,27 +20,17 @@ local function open_bid(auction, bidder)
   return now, a
 end
 
--- A person's {balance, last bid at, name, dd, dc, lim, won, ph} (shared/rules.lua); or nil and
--- the refusal when the balance is not in Redis.
-local function open_person(user)
-  local u = redis.call('HMGET', user, 'bal', 'lb', 'name', 'dd', 'dc', 'lim', 'won', 'ph')
+-- A person's bid after the auction's checks (`a` open_bid's): reads their balance, name and what
+-- shared/rules.lua needs, checks those rules, then at most one bid each `interval` ms. Returns
+-- their fields {bal, lb, name, ...}, the day and the day's count with this bid, to write with
+-- it; or nil and the refusal.
+local function open_person(base, ukey, user, a, bidders, now, interval)
+  local u = redis.call('HMGET', ukey, 'bal', 'lb', 'name', 'dd', 'dc', 'lim', 'won', 'ph')
   if not u[1] then return nil, {'err', 'user_not_loaded'} end
-  return u
-end
-
--- Whether the person `u` (open_person's) may bid on the auction `a` (open_bid's) now: their own
--- limits, the auction's lock and the house's rules (shared/rules.lua), which say why for as long
--- as they refuse, then at most one bid each `interval` ms. Returns the day and the day's count
--- with this bid, to write with it; or nil and the refusal.
-local function may_bid(base, a, u, bidders, user, now, interval)
-  local day = day_of(now)
-  local count, refused = own_limits(u[4], u[5], u[6], now, day)
-  if not count then return nil, refused end
-  if locked_out(a[8], bidders, user, now) then return nil, {'err', 'auction_locked'} end
-  refused = house_rules(base, user, a[7] == '1', u[7], u[8], now)
-  if refused then return nil, refused end
+  local day, count = fair_play(base, user, u, a[7], a[8], bidders, now)
+  if not day then return nil, count end
   if u[2] and now - tonumber(u[2]) < interval then return nil, {'err', 'too_fast'} end
-  return day, string.format('%d', count + 1)
+  return u, day, string.format('%d', count + 1)
 end
 
 -- Places the bid once its bidder has paid: raises the price, resets the timer, writes the outbox
