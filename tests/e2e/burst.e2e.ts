@@ -1,10 +1,12 @@
 import { describe, expect, inject, test } from 'vitest'
 import { call, newAccount, unique } from './api.ts'
-import { createAuction, setBalance } from './auctions.ts'
+import { verifySource } from '../../scripts/audit-verify.ts'
+import { createAuction, outboxWritten, setBalance } from './auctions.ts'
 import { secondServer } from './second-server.ts'
 
 // Runs alone: a thousand requests at once take the server for a while, which would hold up
-// other files' pages past their waits.
+// other files' pages past their waits. The records of the auctions bid on under it are checked
+// whole after it.
 
 // One client hammering a rate-limited endpoint as fast as it can, 1,000 requests: it gets 429s
 // with a message (and Retry-After), while another client's requests keep succeeding in normal
@@ -159,6 +161,13 @@ describe('a burst from one client', () => {
       'Слишком быстро: не больше одной ставки в секунду',
     )
     expectUnharmed(seen, results)
+    // The records of the auctions bid on under the burst are whole (docs/fair-play.md): every bid
+    // the engine took has its place, none missing, none twice.
+    await outboxWritten()
+    for (const auction of [theirs, ...live.slice(0, 5)]) {
+      const checked = await verifySource(`${base}/api/auctions/${auction.id}/audit`)
+      expect(checked.verdict, auction.id).toMatchObject({ whole: true })
+    }
   })
 })
 
