@@ -12,7 +12,7 @@ import {
   saveBotSettings,
 } from './admin-dashboard-steps.ts'
 import { uniqueName } from './people.ts'
-import { untilLive } from './auctions.ts'
+import { startSoon, untilLive } from './auctions.ts'
 
 // Runs alone: it turns the house bots off and on and edits the bot settings, which every auction's
 // bots follow, and reads the dashboard's counts of all auctions.
@@ -91,13 +91,13 @@ for (const javaScriptEnabled of [true, false]) {
         )
         await page.getByText('Настройки ботов сохранены').first().waitFor()
 
-        // It starts 15 s after it is made: its bots are added before then (a live auction
-        // without bids would end after its timer).
+        // Made an hour ahead, it starts once its bots are added (as an admin's edit of its start
+        // does): a live auction without bids would end after its timer, however slow the machine.
         const title = `Лот ${uniqueName(mode)}`
         const create = await createAuctionInDialog(page, javaScriptEnabled, {
           title,
           price: '1000',
-          start: bishkekInput(15_000),
+          start: bishkekInput(60 * 60 * 1000),
         })
         await page.getByText(`Аукцион «${title}» создан`).first().waitFor()
         await create.waitFor({ state: 'detached' })
@@ -106,8 +106,8 @@ for (const javaScriptEnabled of [true, false]) {
         await open(home, '/')
         await home.getByText(title).first().waitFor()
 
-        // Assign two seeded bots in the edit dialog (at once: the auction starts in seconds, and
-        // one bot alone would let it end); the same bot a second time is refused.
+        // Assign two seeded bots in the edit dialog (one bot alone never outbids itself and would
+        // let it end); the same bot a second time is refused.
         const row = page.getByRole('row').filter({ hasText: title })
         const href = await row.getByRole('link', { name: title, exact: true }).getAttribute('href')
         await row.getByRole('link', { name: `Изменить аукцион ${title}` }).click()
@@ -136,6 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
           javaScriptEnabled ? editPath : editPath.replace(/\/edit$/, '/assign'),
         )
 
+        await startSoon(editPath.split('/')[3]!)
         // The bot bids once the auction is live: with JavaScript the page hears of it, without
         // it the live page refreshes itself every 5 s (a reload of ours beside that refresh
         // would be aborted by it).
