@@ -110,7 +110,8 @@ async function instance(
   }
 }
 
-const until = async (check: () => boolean, ms = 3_000) => {
+// Every wait is for something that comes: as long as a loaded machine may take for it.
+const until = async (check: () => boolean, ms = 15_000) => {
   const end = Date.now() + ms
   while (!check() && Date.now() < end) await sleep(10)
   return check()
