@@ -106,8 +106,10 @@ export async function getAuctionCosts(
     const pending = id === pendingPrebidOn && written === 0 ? 1 : 0
     const bids = written + pending
     if (bids === 0) continue
-    const free =
-      firsts.filter((first) => first === id).length + (pending && firsts.length < credits ? 1 : 0)
+    // The two statements read at moments apart: the outbox may write the pending prebid between
+    // them, and then the second already counts it. Never more free bids than bids.
+    const listed = firsts.filter((first) => first === id).length
+    const free = Math.min(bids, listed + (pending && !listed && firsts.length < credits ? 1 : 0))
     costs[id] = {
       bids,
       free,
