@@ -33,7 +33,8 @@ async function server(userId: string, presenceRenewMs?: number) {
   return Object.assign(client, { pagesOpen: realtime.pagesOpen })
 }
 
-const until = async (check: () => Promise<boolean>, ms = 3_000) => {
+// Every wait is for something that comes: as long as a loaded machine may take for it.
+const until = async (check: () => Promise<boolean>, ms = 15_000) => {
   const end = Date.now() + ms
   while (!(await check()) && Date.now() < end) await sleep(10)
   return check()
