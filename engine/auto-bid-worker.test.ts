@@ -3,7 +3,14 @@ import { AutoBidWorker } from './auto-bid-worker.ts'
 import type { Engine } from './engine.ts'
 import { refundHolds } from './refunds.ts'
 import { Sweeper } from './sweeper.ts'
-import { createUser, liveAuction, sleep, testEngine, upcomingAuction } from './test-support.ts'
+import {
+  createUser,
+  liveAuction,
+  sleep,
+  testEngine,
+  upcomingAuction,
+  waitFor,
+} from './test-support.ts'
 
 // Shortened timer: the window and safety margin scale down with it.
 const TIMER_MS = 2_000
@@ -20,14 +27,6 @@ function runtime(engine: Engine) {
       worker.stop()
       await sweeper.stop()
     },
-  }
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out')
-    await sleep(50)
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Engine } from './engine.ts'
-import type { AutoBidRejection } from './types.ts'
+import { RULE_REFUSALS, type AutoBidRejection } from './types.ts'
 
 const TICK_MS = 100
 /** An auto-bidder bids once the timer shows less than this (DealDash-style last seconds). */
@@ -8,13 +8,7 @@ export const AUTO_BID_WINDOW_MS = 2_500
 export const AUTO_BID_SAFETY_MS = 400
 
 /** Refusals that will not pass while the auction runs: the auto-bidder stops at them. */
-const STOPS = new Set<AutoBidRejection>([
-  'self_excluded',
-  'daily_limit',
-  'win_limit',
-  'beginner_only',
-  'auction_locked',
-])
+const STOPS = new Set<AutoBidRejection>(RULE_REFUSALS)
 
 export type AutoBidWorkerOptions = { windowMs?: number; safetyMs?: number; tickMs?: number }
 

@@ -9,6 +9,7 @@ import {
   liveAuction,
   testEngine,
   upcomingAuction,
+  waitFor,
 } from './test-support.ts'
 
 // The limits a bidder sets (docs/rules.md#limits-a-bidder-sets): the rule of their changes, and
@@ -195,11 +196,3 @@ describe('the auto-bidder', () => {
     }
   })
 })
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}

@@ -122,3 +122,12 @@ export async function startNow(engine: Engine, auctionId: string) {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Resolves once `check` holds; fails after `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out')
+    await sleep(50)
+  }
+}

@@ -25,6 +25,15 @@ export type BidRejection =
  */
 export type FairPlayRejection = 'beginner_only' | 'win_limit' | 'self_excluded' | 'daily_limit'
 
+/** The refusals of a rule that will not pass while the auction runs (its lock included). */
+export const RULE_REFUSALS = [
+  'beginner_only',
+  'win_limit',
+  'self_excluded',
+  'daily_limit',
+  'auction_locked',
+] as const satisfies ReadonlyArray<FairPlayRejection | 'auction_locked'>
+
 export type PrebidRejection =
   | 'auction_not_found'
   | 'auction_not_upcoming'
