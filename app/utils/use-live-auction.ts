@@ -30,6 +30,21 @@ type LiveFields = Pick<
   | 'lastBidderId'
 >
 
+type Stage = Pick<AuctionView, 'status' | 'totalBids'>
+
+const STAGE = { upcoming: 0, live: 1, finished: 2 } as const
+
+/**
+ * Whether `next` says less than what is shown: an earlier stage, or fewer bids in the same one.
+ * Updates can arrive out of order (a joining socket's own update read before a bid and sent
+ * after its broadcast, updates from two instances, a loader result read before an update), and
+ * an auction never goes back: such an update is dropped, not shown.
+ */
+export function isOlder(next: Stage, shown: Stage): boolean {
+  const stage = STAGE[next.status] - STAGE[shown.status]
+  return stage < 0 || (stage === 0 && next.totalBids < shown.totalBids)
+}
+
 /** An auction as an update leaves it (money back to minor units). */
 export function applyLiveUpdate<T extends LiveFields>(
   current: T,
@@ -86,6 +101,8 @@ export function useLiveAuction(
   const { socket, connected } = useSocket()
   const revalidator = useRevalidator()
   const [auction, setAuction] = useState<LiveView>(() => withBids(initial))
+  /** The stage and bids shown, set with each state applied (before React renders it). */
+  const shown = useRef<Stage>(initial)
   const deadline = useRef<number | null>(deadlineOf(initial.timeLeft))
   const [msLeft, setMsLeft] = useState<number | null>(initial.timeLeft)
   /** Sockets following this auction now (sent by the server after joins and leaves). */
@@ -93,15 +110,25 @@ export function useLiveAuction(
   /** The record's newest head heard of (docs/fair-play.md). */
   const [record, setRecord] = useState<RecordHead | null>(initial.record ?? null)
 
-  // A new loader result (navigation, revalidation) wins over what we had.
+  // A new loader result (navigation, revalidation) wins over what we had, unless an update
+  // newer than its read came meanwhile: then that update's live fields stay.
   useEffect(() => {
-    setAuction(withBids(initial))
+    const stale = isOlder(initial, shown.current)
+    setAuction((current) =>
+      stale
+        ? { ...withBids(initial), ...liveFieldsOf(current), bids: current.bids }
+        : withBids(initial),
+    )
+    if (stale) return
+    shown.current = initial
     deadline.current = deadlineOf(initial.timeLeft)
     setMsLeft(initial.timeLeft)
     setRecord(initial.record ?? null)
   }, [initial])
 
   const apply = (update: LiveUpdate) => {
+    if (isOlder(update.auction, shown.current)) return
+    shown.current = update.auction
     setAuction((current) => {
       if (current.status !== 'finished' && update.auction.status === 'finished')
         revalidator.revalidate()
@@ -179,6 +206,16 @@ export function useLiveAuction(
   return { auction, msLeft, connected, viewers: connected ? viewers : null, record }
 }
 
+const liveFieldsOf = (a: LiveFields): LiveFields => ({
+  status: a.status,
+  currentPrice: a.currentPrice,
+  totalBids: a.totalBids,
+  prebidsCount: a.prebidsCount,
+  lastBidder: a.lastBidder,
+  lastBidderIsBot: a.lastBidderIsBot,
+  lastBidderId: a.lastBidderId,
+})
+
 type LiveCard = LiveFields & { id: string; timeLeft: number | null }
 
 /**
@@ -198,6 +235,8 @@ export function useLiveAuctions<T extends LiveCard>(initial: readonly T[]) {
   const byId = changed.of === initial ? changed.byId : null
   const auctions = byId && byId.size > 0 ? initial.map((a) => byId.get(a.id) ?? a) : initial
   const deadlines = useRef(new Map<string, number | null>())
+  /** Each card's stage and bids as last applied (see `isOlder`). */
+  const stages = useRef(new Map<string, Stage>())
   /** The monotonic clock at the last tick; null until the first one (the server's render). */
   const [now, setNow] = useState<number | null>(null)
   const ids = initial.map((a) => a.id).join(',')
@@ -205,18 +244,21 @@ export function useLiveAuctions<T extends LiveCard>(initial: readonly T[]) {
 
   useEffect(() => {
     deadlines.current = new Map(initial.map((a) => [a.id, deadlineOf(a.timeLeft)]))
+    stages.current = new Map(initial.map((a) => [a.id, a]))
   }, [initial])
 
   const apply = (update: LiveUpdate) => {
     const id = update.auction.id
-    if (!deadlines.current.has(id)) return
+    const stage = stages.current.get(id)
+    if (!stage || isOlder(update.auction, stage)) return
+    stages.current.set(id, update.auction)
     deadlines.current.set(id, deadlineOf(update.auction.timeLeft))
     // The countdown is drawn against the clock of now, not of the last tick (up to 250 ms old).
     setNow(performance.now())
     setChanged((current) => {
       const base = current.of === initial ? current.byId : new Map<string, T>()
       const before = base.get(id) ?? initial.find((a) => a.id === id)
-      if (!before) return current
+      if (!before || isOlder(update.auction, before)) return current
       if (before.status !== 'finished' && update.auction.status === 'finished')
         revalidator.revalidate()
       const next = new Map(base)
