@@ -2,7 +2,7 @@ import { refundHolds, waitForOutbox, type Engine } from '../../engine/index.ts'
 import { getAuctionById } from '~/models/auction-view.server.ts'
 import { assertAuctionDeletable, deleteWithUnpaidOrders } from '~/models/money-records.server.ts'
 import { packageBidsFor } from '~/utils/bid-packages.ts'
-import { getPrisma } from '~/utils/db.server.ts'
+import { getPrisma, isUniqueViolation } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { formatDisplayId } from '~/utils/display-id.ts'
 import { nextDisplayNumber } from '~/utils/display-id.server.ts'
@@ -17,10 +17,6 @@ const START_GRACE_MS = 60_000
 
 /** How long a delete waits for the outbox to write what Redis held (it writes within 0.1 s). */
 const OUTBOX_WAIT_MS = 5_000
-
-function isUniqueViolation(error: unknown) {
-  return (error as { code?: string } | null)?.code === 'P2002'
-}
 
 /**
  * How many bids a bid-package auction holds: as given, else what its retail price buys

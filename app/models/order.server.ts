@@ -1,6 +1,6 @@
 import { BUY_NOW_WINDOW_MS, PAYMENT_WINDOW_MS } from '../../engine/index.ts'
 import type { Prisma } from '~/utils/db.server.ts'
-import { getPrisma } from '~/utils/db.server.ts'
+import { getPrisma, isUniqueViolation } from '~/utils/db.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { readRows } from '~/utils/sql.server.ts'
 import { bidsSpentOn, buyNowPrice } from '~/models/auction-cost.server.ts'
@@ -198,7 +198,7 @@ export async function buyNow(auctionId: string, userId: string, now = new Date()
     return orderView(row, now)
   } catch (error) {
     // Two clicks at once: the unique index lets one through.
-    if ((error as { code?: string } | null)?.code === 'P2002')
+    if (isUniqueViolation(error))
       throw new DomainError(409, 'errors.alreadyBought')
     throw error
   }

@@ -4,8 +4,8 @@ import {
   type PaymentPurpose,
   type PaymentStatus,
   type Prisma,
+  isUniqueViolation,
 } from '~/utils/db.server.ts'
-import { isUniqueViolation } from './payment.server.ts'
 
 // Money given back by the provider, and money no payment of ours could take, as the Payment rows
 // keep it (docs/payments.md "Refunds Freedom Pay reports", "Money we may not refuse"). Every

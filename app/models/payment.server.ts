@@ -267,6 +267,3 @@ export async function settleOrderPayment(
 
 class AlreadySettled extends Error {}
 
-export function isUniqueViolation(error: unknown) {
-  return (error as { code?: string } | null)?.code === 'P2002'
-}

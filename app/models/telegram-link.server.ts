@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { getPrisma } from '~/utils/db.server.ts'
+import { getPrisma, isUniqueViolation } from '~/utils/db.server.ts'
 
 // Telegram chats linked to people (docs/rules.md#telegram): a one-time link from the profile,
 // one chat per person and one person per chat.
@@ -61,6 +61,37 @@ export async function linkChat(token: string, chat: TelegramChat, now = new Date
     await tx.telegramLink.upsert({ where: { userId }, create: { userId, ...data }, update: data })
     return { ok: true, userId }
   })
+}
+
+/**
+ * Links a Telegram account that proved itself with a Mini App's launch data to the person
+ * signed in there (docs/rules.md#telegram-mini-app). A private chat with the bot has the
+ * person's Telegram id as its id. A chat already linked to someone else is refused.
+ */
+export async function linkTelegramUser(
+  userId: string,
+  chat: TelegramChat,
+  now = new Date(),
+): Promise<LinkOutcome> {
+  const prisma = getPrisma()
+  const data = {
+    chatId: BigInt(chat.chatId),
+    telegramUserId: BigInt(chat.telegramUserId),
+    language: chat.language,
+    linkedAt: now,
+  }
+  try {
+    return await prisma.$transaction(async (tx): Promise<LinkOutcome> => {
+      const holder = await tx.telegramLink.findUnique({ where: { chatId: data.chatId } })
+      if (holder && holder.userId !== userId) return { ok: false, reason: 'chatTaken' }
+      await tx.telegramLink.upsert({ where: { userId }, create: { userId, ...data }, update: data })
+      return { ok: true, userId }
+    })
+  } catch (error) {
+    // Two links of the same chat at once: the other one won the chat.
+    if (isUniqueViolation(error)) return { ok: false, reason: 'chatTaken' }
+    throw error
+  }
 }
 
 export type LinkedPerson = { userId: string; telegramUserId: number; language: string | null }

@@ -12,6 +12,11 @@ export type PrismaClientOptions = Omit<Prisma.PrismaClientOptions, 'adapter'>
  * one): then it fails as an outage (a 503 that says so, app/utils/logger.server.ts
  * `isUnavailable`) instead of holding its request for as long as the connection takes.
  */
+/** A unique constraint refused the write (Prisma's P2002): someone else wrote that row first. */
+export function isUniqueViolation(error: unknown) {
+  return (error as { code?: string } | null)?.code === 'P2002'
+}
+
 export const POOL_WAIT_MS = 10_000
 
 export function createPrismaClient(

@@ -3,7 +3,6 @@ import { creditPackageOrder, type Engine } from '../../../engine/index.ts'
 import {
   findPaymentForWebhook,
   holdPayment,
-  isUniqueViolation,
   markPackagePaid,
   markPaymentUnsuccessful,
   noteFailureReason,
@@ -13,6 +12,7 @@ import {
 } from '~/models/payment.server.ts'
 import { alertAfter } from '~/services/alerts/enqueue.server.ts'
 import { log } from '~/utils/logger.server.ts'
+import { isUniqueViolation } from '~/utils/db.server.ts'
 import { apiError, json } from '~/utils/api.server.ts'
 import type { PaymentEvent } from './provider.server.ts'
 import { afterGivenBack, applyProviderRefund } from './provider-refund.server.ts'
