@@ -40,6 +40,8 @@ import { useNonce } from '~/utils/nonce.ts'
 import { SiteStyles } from '~/utils/site-styles.tsx'
 import { revalidateUnlessBid } from '~/utils/revalidation.ts'
 import { APPLE_TOUCH_ICON, THEME_COLOR } from '~/utils/web-app.ts'
+import { inTelegram } from '~/services/telegram/mini-app.server.ts'
+import { useTelegramShell } from '~/utils/telegram-web-app.ts'
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -61,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = sessionUser ? await withLiveBalance(sessionUser, context.engine) : null
   const { onboarding, clear } = await readOnboarding(request)
   const consent = getConsent(request)
+  const telegram = await inTelegram(request)
   // A page for a signed-in person, or one that shows a message once, is theirs alone.
   const personal = Boolean(user || toast || toastHeaders || clear)
   const body: RootData = {
@@ -72,6 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toast,
     consent,
     gtmId: consent?.preferences.analytics ? (getEnv().GTM_ID ?? null) : null,
+    telegram,
     path: new URL(request.url).pathname + new URL(request.url).search,
   }
   return data(body, {
@@ -100,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const language = data?.language ?? fallbackLanguage
   useChangeLanguage(language)
   return (
-    <html lang={language} className="h-full">
+    <html lang={language} className="h-full" data-telegram={data?.telegram ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -165,6 +169,7 @@ function OnboardingWhenDue() {
 }
 
 export default function App() {
+  useTelegramShell()
   return (
     <SocketProvider>
       <SkipLink />

@@ -7,18 +7,37 @@ import { parseArgs } from 'node:util'
 import { Api } from 'grammy'
 import { parseEnv } from '../app/utils/env.server.ts'
 import { telegramConfig, type TelegramConfig } from '../app/utils/env-telegram.server.ts'
+import { fallbackLanguage } from '../app/i18n/config.ts'
+import { getFixedT } from '../app/i18n/i18next.server.ts'
+import { MINI_APP_PATH } from '../app/utils/telegram-web-app.ts'
 
 export const WEBHOOK_PATH = '/api/telegram/webhook'
 
-/** The updates the bot reads: messages (commands, shared contacts). */
-const ALLOWED_UPDATES = ['message'] as const
+/** The updates the bot reads: messages (commands, shared contacts) and its buttons' taps. */
+const ALLOWED_UPDATES = ['message', 'callback_query'] as const
 
+/**
+ * Sets the webhook and, when the site has an HTTPS address (Telegram opens a Mini App from no
+ * other, https://core.telegram.org/bots/api#menubuttonwebapp), the bot's menu button that opens
+ * the site as its Mini App (docs/operations.md#telegram-mini-app).
+ */
 export async function setBotWebhook(config: TelegramConfig, url: string) {
   const api = new Api(config.token, { apiRoot: config.apiRoot })
   await api.setWebhook(url, {
     secret_token: config.webhookSecret,
     allowed_updates: [...ALLOWED_UPDATES],
   })
+  const origin = new URL(url).origin
+  if (origin.startsWith('https://')) {
+    const t = await getFixedT(fallbackLanguage, 'telegram')
+    await api.setChatMenuButton({
+      menu_button: {
+        type: 'web_app',
+        text: t('bot.menuButton'),
+        web_app: { url: `${origin}${MINI_APP_PATH}` },
+      },
+    })
+  }
   return api.getWebhookInfo()
 }
 

@@ -55,28 +55,34 @@ function loginRedirect(path: string) {
 
 export function SiteHeader() {
   const { t } = useTranslation()
-  const { user, settings, path } = useRootData()
+  const { user, settings, path, telegram } = useRootData()
+  // Inside Telegram its own bar names the site: no sticky brand row, the bid balance in reach.
+  const balance = user ? (
+    <Link
+      to="/topup"
+      className="flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
+      title={t('header.bidBalanceTitle')}
+    >
+      <Ticket aria-hidden className="h-4 w-4" />
+      <span>{t('header.bidBalance', { count: user.bidBalance })}</span>
+    </Link>
+  ) : null
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
-        <Link
-          to="/"
-          className="flex min-w-0 shrink-0 items-center gap-2"
-          aria-label={settings.siteName}
-        >
-          <Gavel aria-hidden className="h-7 w-7 shrink-0 text-amber-600" />
-          <span className="min-w-0">
-            <span className="block truncate text-lg font-bold leading-tight">
-              {settings.siteName}
-            </span>
-            {settings.headerTagline ? (
-              <span className="hidden truncate text-xs text-slate-600 sm:block xl:hidden 2xl:block">
-                {settings.headerTagline}
-              </span>
-            ) : null}
-          </span>
-        </Link>
-
+    <header
+      className={
+        telegram
+          ? 'relative z-30 border-b border-slate-200 bg-white'
+          : 'sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur'
+      }
+    >
+      <div
+        className={`mx-auto flex max-w-6xl items-center gap-3 px-4 sm:px-6 ${telegram ? 'py-1' : 'py-3'}`}
+      >
+        {telegram ? (
+          <div className="xl:hidden">{balance}</div>
+        ) : (
+          <BrandLink siteName={settings.siteName} tagline={settings.headerTagline} />
+        )}
         <nav aria-label={t('nav.main')} className="ml-4 hidden items-center gap-1 xl:flex">
           {mainNav.map((item) => (
             <NavLink key={item.to} to={item.to} end={'end' in item} className={navClass}>
@@ -84,19 +90,11 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-
         <div className="ml-auto hidden items-center gap-2 xl:flex">
           <LanguageSwitcher />
           {user ? (
             <>
-              <Link
-                to="/topup"
-                className="flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
-                title={t('header.bidBalanceTitle')}
-              >
-                <Ticket aria-hidden className="h-4 w-4" />
-                <span>{t('header.bidBalance', { count: user.bidBalance })}</span>
-              </Link>
+              {balance}
               <UserMenu username={user.username} isAdmin={user.role === 'admin'} />
             </>
           ) : (
@@ -106,10 +104,25 @@ export function SiteHeader() {
             />
           )}
         </div>
-
         <MobileDrawer />
       </div>
     </header>
+  )
+}
+
+function BrandLink({ siteName, tagline }: { siteName: string; tagline: string }) {
+  return (
+    <Link to="/" className="flex min-w-0 shrink-0 items-center gap-2" aria-label={siteName}>
+      <Gavel aria-hidden className="h-7 w-7 shrink-0 text-amber-600" />
+      <span className="min-w-0">
+        <span className="block truncate text-lg font-bold leading-tight">{siteName}</span>
+        {tagline ? (
+          <span className="hidden truncate text-xs text-slate-600 sm:block xl:hidden 2xl:block">
+            {tagline}
+          </span>
+        ) : null}
+      </span>
+    </Link>
   )
 }
 

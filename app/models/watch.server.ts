@@ -110,13 +110,18 @@ export async function getWatchlist(
   }
 }
 
-const WATCHED_OPEN_SQL = `SELECT a.title, a.slug, a.status::text AS status
+const WATCHED_OPEN_SQL = `SELECT a.id, a.title, a.slug, a.status::text AS status
   FROM (${WATCHED}) watched JOIN "Auction" a ON a.id = watched."auctionId"
   WHERE a.status IN ('live', 'upcoming')
   ORDER BY CASE a.status WHEN 'live' THEN 0 ELSE 1 END, a."startTime", a.id
   LIMIT $2`
 
-export type WatchedAuction = { title: string; slug: string; status: 'live' | 'upcoming' }
+export type WatchedAuction = {
+  id: string
+  title: string
+  slug: string
+  status: 'live' | 'upcoming'
+}
 
 /** At most this many for the bot: a Telegram message holds 4096 characters. */
 const BOT_WATCHLIST_LIMIT = 20

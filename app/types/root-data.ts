@@ -20,6 +20,8 @@ export type RootData = {
   consent: Consent
   /** The tag manager is loaded only for visitors who allowed analytics. */
   gtmId: string | null
+  /** The page is open as the bot's Mini App, inside Telegram (docs/rules.md#telegram-mini-app). */
+  telegram: boolean
   /** Where a no-JS form post (language, cookie choice, logout) comes back to. */
   path: string
 }

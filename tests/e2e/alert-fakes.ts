@@ -32,6 +32,11 @@ export const telegram = {
     from: TgUser,
     contact: { phone_number: string; user_id?: number; first_name: string },
   ) => control<{ status: number; body: string }>({ op: 'contact', from, contact }),
+  /** Launch data Telegram's client gives the Mini App opened by `from` (tests/support/telegram-launch.ts). */
+  launch: async (
+    from: TgUser,
+    options: { authDate?: number; startParam?: string; otherBot?: boolean } = {},
+  ) => (await control<{ initData: string }>({ op: 'launch', from, ...options })).initData,
   /** What the bot sent to the chat so far. */
   sentTo: (chatId: number) => control<SentMessage[]>({ op: 'sent', chatId }),
 }

@@ -24,6 +24,11 @@ export const visitorActions: PageActions = {
   'account/resources.onboarding.ts': {
     forms: () => [{ url: '/resources/onboarding', fields: () => ({ intent: 'x' }) }],
   },
+  'telegram-app.tsx': {
+    forms: () => [
+      { url: '/telegram-app', fields: () => ({ initData: 'user=1&auth_date=1&hash=00' }) },
+    ],
+  },
   'account/profile_.telegram.ts': {
     forms: () => [{ url: '/profile/telegram', fields: () => ({ intent: 'unlink' }) }],
   },

@@ -183,7 +183,7 @@ test('the commands menu is registered in each of the four languages, and for eve
   while (!keys.every((key) => fake.commands.has(key)) && Date.now() < until)
     await new Promise((resolve) => setTimeout(resolve, 50))
   const menu = (code: string) => fake.commands.get(`all_private_chats|${code}`)
-  const names = ['watchlist', 'balance', 'help', 'stop']
+  const names = ['bid', 'watchlist', 'balance', 'help', 'stop']
   for (const code of ['ru', 'en', 'ka', 'ky', ''])
     expect(
       menu(code)?.map((entry) => entry.command),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startPushService } from './push-service-fake.ts'
 import { TelegramFake, type TgUser } from './telegram-fake.ts'
+import { launchData } from './telegram-launch.ts'
 
 // The alert providers of the browser tests' server (tests/e2e/global-setup.ts): a fake Telegram
 // Bot API (./telegram-fake.ts) and a fake push service (./push-service-fake.ts), started before
@@ -13,6 +14,7 @@ import { TelegramFake, type TgUser } from './telegram-fake.ts'
 // (tests/e2e/alert-fakes.ts is its client).
 
 export const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789'
+const OTHER_BOT_SECRET = 'AAE-anotherBotOfSomeoneElse_0123456789'
 
 export type ControlRequest =
   | { op: 'text'; from: TgUser; text: string }
@@ -22,6 +24,15 @@ export type ControlRequest =
       contact: { phone_number: string; user_id?: number; first_name: string }
     }
   | { op: 'sent'; chatId: number }
+  | {
+      op: 'launch'
+      from: TgUser
+      /** Unix seconds; now when not given. */
+      authDate?: number
+      startParam?: string
+      /** Signed by another bot, as a page of someone else's Mini App would be. */
+      otherBot?: boolean
+    }
   | { op: 'newEndpoint'; applicationServerKey: string }
   | { op: 'received'; endpoint: string }
 
@@ -42,6 +53,13 @@ export async function startAlertFakes() {
         return telegram.contact(request.from, request.contact)
       case 'sent':
         return telegram.sentTo(request.chatId)
+      case 'launch': {
+        const token = request.otherBot
+          ? `${telegram.botId + 1}:${OTHER_BOT_SECRET}`
+          : telegram.token
+        const { authDate, startParam } = request
+        return { initData: launchData(token, request.from, { authDate, startParam }) }
+      }
       case 'newEndpoint':
         return { endpoint: push.newEndpoint(request.applicationServerKey) }
       case 'received':

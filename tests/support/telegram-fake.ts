@@ -1,47 +1,91 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readMenuButton, type MenuButton } from './telegram-fake-markup.ts'
+import { BotMessages } from './telegram-fake-messages.ts'
+import {
+  arg,
+  badRequest,
+  failed,
+  parsed,
+  readParams,
+  type BotCommand,
+  type Failure,
+  type Params,
+  type TgChat,
+  type TgUpdate,
+  type TgUser,
+} from './telegram-fake-wire.ts'
 
 // A local stand-in for Telegram's Bot API (https://core.telegram.org/bots/api), for tests only
-// (never the internet). As the docs say: requests go to /bot<token>/<method> with parameters in
-// the query string, a form or JSON; every answer is `{ ok: true, result }` or `{ ok: false,
-// error_code, description, parameters? }`; an unknown token is 401 Unauthorized; setWebhook's
-// secret_token comes back in X-Telegram-Bot-Api-Secret-Token with every update it delivers
-// (https://core.telegram.org/bots/api#setwebhook). Unlike Telegram it accepts an http:// webhook
-// on this host. It can be told to answer 429 with retry_after
-// (https://core.telegram.org/bots/api#responseparameters), or that a chat blocked the bot. It
-// keeps the commands menus setMyCommands sets, per scope and language_code, and refuses what the
-// docs do not allow (https://core.telegram.org/bots/api#setmycommands, #botcommand).
+// (never the internet). Where each behaviour comes from:
+// - Requests go to /bot<token>/<method> with parameters in the query string, a form or JSON; an
+//   answer is `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }`;
+//   an unknown token is 401 Unauthorized (https://core.telegram.org/bots/api#making-requests).
+// - setWebhook's secret_token comes back in X-Telegram-Bot-Api-Secret-Token with every update
+//   (https://core.telegram.org/bots/api#setwebhook). Unlike Telegram the fake takes an http://
+//   webhook on this host. An update the webhook did not take with a 2XY status Telegram sends
+//   again, the same Update with the same update_id (#setwebhook, #update: update_id "allows you
+//   to ignore repeated updates"): deliverAgain.
+// - Any method can be made to answer 429 with retry_after
+//   (https://core.telegram.org/bots/api#responseparameters; "Too Many Requests: retry after N":
+//   https://github.com/TelegramBotAPI/errors, json/too-many-requests.json): sendMessage,
+//   editMessageText and setChatMenuButton once their parameters are checked (Telegram's servers
+//   hold back a call the Bot API server has read), the other methods at once.
+// - A chat can have blocked the bot: 403 "Forbidden: bot was blocked by the user"; the bot
+//   writes only to chats that wrote to it, else "Bad Request: chat not found".
+// - The commands menus setMyCommands sets, per scope and language_code, and what the docs do not
+//   allow (https://core.telegram.org/bots/api#setmycommands, #botcommand).
+// - The bot's messages, their inline keyboards, edits, callback queries and their answers:
+//   ./telegram-fake-messages.ts and ./telegram-fake-markup.ts, with their pages.
+// - The menu button: https://core.telegram.org/bots/api#setchatmenubutton, #getchatmenubutton,
+//   #menubuttonwebapp (an HTTPS Web App, #webappinfo), #menubuttoncommands, #menubuttondefault
+//   ("no specific value for the menu button was set": what a new bot has).
 
-type Params = Record<string, unknown>
-export type TgUser = { id: number; first_name: string; language_code?: string; is_bot?: false }
-export type SentMessage = {
-  chatId: number
-  text: string
-  replyMarkup?: Params
-  linkPreview?: Params
-}
-type Failure = { error_code: number; description: string; parameters?: { retry_after: number } }
-export type BotCommand = { command: string; description: string }
+export type { BotCommand, TgUser } from './telegram-fake-wire.ts'
+export type { Answer, Edit, SentMessage } from './telegram-fake-messages.ts'
+export type { MenuButton } from './telegram-fake-markup.ts'
+type Delivery = { status: number; body: string; update: TgUpdate }
 
 export class TelegramFake {
   readonly botId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000)
   readonly token = `${this.botId}:${randomBytes(24).toString('base64url')}`
   readonly username = 'penny_test_bot'
-  /** Every message the bot sent, in order. */
-  readonly sent: SentMessage[] = []
+  private readonly bot = {
+    id: this.botId,
+    is_bot: true as const,
+    first_name: 'Penny test',
+    username: this.username,
+  }
+  private readonly chats = new Map<number, TgChat>()
+  private readonly blocked = new Set<number>()
+  private readonly failures = new Map<string, Failure[]>()
+  private messageId = 1
+  private readonly messages = new BotMessages({
+    bot: this.bot,
+    nextMessageId: () => this.messageId++,
+    chat: (id) => this.chats.get(id),
+    blocked: (id) => this.blocked.has(id),
+    held: (method) => this.failures.get(method)?.shift(),
+  })
+  /** Every message the bot sent, in order, as it was sent (`message` gives it as it is now). */
+  readonly sent = this.messages.sent
+  /** Every edit editMessageText made, in order. */
+  readonly edits = this.messages.edits
+  /** Every answer answerCallbackQuery took, in order. */
+  readonly answers = this.messages.answers
+  /** Every update delivered to the webhook, in order, as sent (deliverAgain sends one again). */
+  readonly updates: TgUpdate[] = []
   /** Every method called, in order. */
   readonly calls: string[] = []
   webhook: { url: string; secret?: string } | null = null
   /** The commands menus, by `<scope type>|<language_code>` (an empty code: every other language). */
   readonly commands = new Map<string, BotCommand[]>()
+  /** The bot's default menu button; chats given their own are in chatMenuButtons. */
+  menuButton: MenuButton = { type: 'default' }
+  readonly chatMenuButtons = new Map<number, MenuButton>()
   private server?: Server
   private updateId = 1000
-  private messageId = 1
-  /** Chats that wrote to the bot: Telegram lets a bot write only to those. */
-  private readonly known = new Set<number>()
-  private readonly blocked = new Set<number>()
-  private readonly failures: Failure[] = []
 
   get apiRoot() {
     const { port } = this.server!.address() as AddressInfo
@@ -58,13 +102,16 @@ export class TelegramFake {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()))
   }
 
-  /** The next sendMessage answers 429 Too Many Requests with this retry_after. */
-  tooManyRequests(retryAfter: number) {
-    this.failures.push({
+  /** The next call of `method` (any case; sendMessage unless told) answers 429 with retry_after. */
+  tooManyRequests(retryAfter: number, method = 'sendMessage') {
+    const key = method.toLowerCase()
+    const queue = this.failures.get(key) ?? []
+    queue.push({
       error_code: 429,
       description: `Too Many Requests: retry after ${retryAfter}`,
       parameters: { retry_after: retryAfter },
     })
+    this.failures.set(key, queue)
   }
 
   /** The person blocked the bot: sendMessage to their chat answers 403. */
@@ -76,20 +123,27 @@ export class TelegramFake {
     return this.sent.filter((m) => m.chatId === chatId)
   }
 
-  /** Delivers an update to the webhook as Telegram does; the app's answer. */
-  async deliver(update: Params): Promise<{ status: number; body: string }> {
+  /** The bot's message as Telegram keeps it now (after its edits), or undefined. */
+  message(chatId: number, messageId: number) {
+    return this.messages.message(chatId, messageId)
+  }
+
+  /** Delivers an update to the webhook as Telegram does, with the next update_id. */
+  async deliver(update: Params): Promise<Delivery> {
     if (!this.webhook) throw new Error('no webhook set')
-    const message = update.message as { chat?: { id: number } } | undefined
-    if (message?.chat) this.known.add(message.chat.id)
-    const response = await fetch(this.webhook.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(this.webhook.secret ? { 'X-Telegram-Bot-Api-Secret-Token': this.webhook.secret } : {}),
-      },
-      body: JSON.stringify({ update_id: ++this.updateId, ...update }),
-    })
-    return { status: response.status, body: await response.text() }
+    const message = update.message as { chat?: TgChat; message_id?: number } | undefined
+    if (message?.chat) {
+      this.chats.set(message.chat.id, message.chat)
+      if (message.message_id) this.messages.written(message.chat.id, message.message_id)
+    }
+    const full: TgUpdate = { update_id: ++this.updateId, ...update }
+    this.updates.push(full)
+    return this.post(full)
+  }
+
+  /** Sends an update again, the same update_id and all, as Telegram does after a non-2XY answer. */
+  deliverAgain(update: TgUpdate): Promise<Delivery> {
+    return this.post(update)
   }
 
   /** A private text message from `from`, with its commands marked as Telegram marks them. */
@@ -105,6 +159,35 @@ export class TelegramFake {
   /** A shared contact (the request_contact button sends the sender's own, with user_id). */
   contact(from: TgUser, contact: { phone_number: string; user_id?: number; first_name: string }) {
     return this.deliver({ message: { ...this.envelope(from), contact } })
+  }
+
+  /** `from` presses a callback button of the bot's message: its callback_query update. */
+  async callbackQuery(
+    from: TgUser,
+    message: { chatId: number; messageId: number },
+    data: string,
+  ): Promise<Delivery & { queryId: string }> {
+    const query = this.messages.query(from, message.chatId, message.messageId, data)
+    const delivery = await this.deliver({ callback_query: query.callback_query })
+    return { ...delivery, queryId: query.id }
+  }
+
+  /** The query is too old to answer: answerCallbackQuery refuses it from now on. */
+  expireQuery(queryId: string) {
+    this.messages.expire(queryId)
+  }
+
+  private async post(update: TgUpdate): Promise<Delivery> {
+    if (!this.webhook) throw new Error('no webhook set')
+    const response = await fetch(this.webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(this.webhook.secret ? { 'X-Telegram-Bot-Api-Secret-Token': this.webhook.secret } : {}),
+      },
+      body: JSON.stringify(update),
+    })
+    return { status: response.status, body: await response.text(), update }
   }
 
   private envelope(from: TgUser) {
@@ -130,23 +213,42 @@ export class TelegramFake {
     this.calls.push(method)
     const params = { ...Object.fromEntries(url.searchParams), ...(await readParams(req)) }
     const result = this.method(method, params)
-    if ('error_code' in result) return fail(result)
+    if (failed(result)) return fail(result)
     answer(200, { ok: true, result: result.result })
   }
 
   private method(method: string, p: Params): { result: unknown } | Failure {
-    const bad = (description: string) => ({
-      error_code: 400,
-      description: `Bad Request: ${description}`,
-    })
+    switch (method) {
+      case 'sendmessage':
+        return this.messages.sendMessage(p)
+      case 'editmessagetext':
+        return this.messages.editMessageText(p)
+      case 'answercallbackquery':
+        return this.messages.answerCallbackQuery(p)
+      case 'setchatmenubutton': {
+        const button = readMenuButton(p.menu_button)
+        if (failed(button)) return button
+        const held = this.failures.get(method)?.shift()
+        if (held) return held
+        const chatId = arg(p.chat_id)
+        if (!chatId) this.menuButton = button
+        else if (!this.chats.has(Number(chatId))) return badRequest('chat not found')
+        else this.chatMenuButtons.set(Number(chatId), button)
+        return { result: true }
+      }
+      default: {
+        const held = this.failures.get(method)?.shift()
+        return held ?? this.otherMethod(method, p)
+      }
+    }
+  }
+
+  private otherMethod(method: string, p: Params): { result: unknown } | Failure {
     switch (method) {
       case 'getme':
         return {
           result: {
-            id: this.botId,
-            is_bot: true,
-            first_name: 'Penny test',
-            username: this.username,
+            ...this.bot,
             can_join_groups: false,
             can_read_all_group_messages: false,
             supports_inline_queries: false,
@@ -154,13 +256,18 @@ export class TelegramFake {
             has_main_web_app: false,
           },
         }
+      case 'getchatmenubutton': {
+        const chatId = arg(p.chat_id)
+        const own = chatId ? this.chatMenuButtons.get(Number(chatId)) : undefined
+        return { result: structuredClone(own ?? this.menuButton) }
+      }
       case 'setwebhook': {
         const url = String(p.url ?? '')
         const secret = p.secret_token === undefined ? undefined : String(p.secret_token)
         if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret))
-          return bad('secret token contains unallowed characters')
+          return badRequest('secret token contains unallowed characters')
         if (url && !/^https?:\/\//.test(url))
-          return bad('bad webhook: An HTTPS URL must be provided for webhook')
+          return badRequest('bad webhook: An HTTPS URL must be provided for webhook')
         this.webhook = url ? { url, secret } : null
         return { result: true }
       }
@@ -177,17 +284,17 @@ export class TelegramFake {
         }
       case 'setmycommands': {
         const commands = parsed(p.commands) as unknown
-        if (!Array.isArray(commands)) return bad("can't parse commands JSON object")
-        if (commands.length > 100) return bad('too many commands specified')
+        if (!Array.isArray(commands)) return badRequest("can't parse commands JSON object")
+        if (commands.length > 100) return badRequest('too many commands specified')
         for (const entry of commands as Array<Partial<BotCommand>>) {
           if (!/^[a-z0-9_]{1,32}$/.test(String(entry.command ?? '')))
-            return bad('invalid command name')
+            return badRequest('invalid command name')
           const description = String(entry.description ?? '')
           if (description.length < 1 || description.length > 256)
-            return bad('command description is empty or too long')
+            return badRequest('command description is empty or too long')
         }
         const language = p.language_code === undefined ? '' : String(p.language_code)
-        if (language && !/^[a-z]{2}$/.test(language)) return bad('invalid language code')
+        if (language && !/^[a-z]{2}$/.test(language)) return badRequest('invalid language code')
         const scope = (parsed(p.scope) as { type?: string } | undefined)?.type ?? 'default'
         this.commands.set(`${scope}|${language}`, commands as BotCommand[])
         return { result: true }
@@ -197,46 +304,8 @@ export class TelegramFake {
         const scope = (parsed(p.scope) as { type?: string } | undefined)?.type ?? 'default'
         return { result: this.commands.get(`${scope}|${language}`) ?? [] }
       }
-      case 'sendmessage': {
-        if (p.chat_id === undefined || p.chat_id === '') return bad('chat_id is empty')
-        const text = typeof p.text === 'string' ? p.text : ''
-        if (!text.trim()) return bad('message text is empty')
-        if (text.length > 4096) return bad('message is too long')
-        const failure = this.failures.shift()
-        if (failure) return failure
-        const chatId = Number(p.chat_id)
-        if (this.blocked.has(chatId))
-          return { error_code: 403, description: 'Forbidden: bot was blocked by the user' }
-        if (!this.known.has(chatId)) return bad('chat not found')
-        this.sent.push({
-          chatId,
-          text,
-          replyMarkup: parsed(p.reply_markup),
-          linkPreview: parsed(p.link_preview_options),
-        })
-        const chat = { id: chatId, type: 'private' }
-        return {
-          result: { message_id: this.messageId++, date: Math.floor(Date.now() / 1000), chat, text },
-        }
-      }
       default:
         return { error_code: 404, description: 'Not Found' }
     }
   }
-}
-
-/** Objects come as JSON text in a form or a query string, as objects in a JSON body. */
-function parsed(value: unknown): Params | undefined {
-  if (value === undefined) return undefined
-  return typeof value === 'string' ? (JSON.parse(value) as Params) : (value as Params)
-}
-
-async function readParams(req: IncomingMessage): Promise<Params> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const body = Buffer.concat(chunks).toString('utf8')
-  if (!body) return {}
-  const type = req.headers['content-type'] ?? ''
-  if (type.includes('application/json')) return JSON.parse(body) as Params
-  return Object.fromEntries(new URLSearchParams(body))
 }

@@ -8,6 +8,7 @@ import { useHydrated, useOptionalUser, useReportBalance } from '~/utils/hooks.ts
 import { BID_ACTION } from '~/utils/revalidation.ts'
 import { loginHref } from '~/utils/login-href.ts'
 import { useIsPending } from '~/utils/use-is-pending.ts'
+import { useTelegramMainButton } from '~/utils/telegram-web-app.ts'
 
 export type BidIntent = 'bid' | 'prebid'
 export type BidActionResult = {
@@ -49,6 +50,22 @@ export function BidPanel({
     if (!pending && fetcher.data) announce(fetcher.data, intent, auctionId)
   }, [pending, fetcher.data, intent, auctionId, announce])
 
+  const label = intent === 'bid' ? t('auction.bidButton') : t('auction.prebidButton')
+  // Inside Telegram its main button at the bottom bids too, through the same fetcher.
+  useTelegramMainButton(
+    user
+      ? {
+          text: pending ? t('auction.placing') : label,
+          disabled: pending || Boolean(disabledReason),
+          onClick: () =>
+            fetcher.submit(
+              { intent, auctionId, via: 'fetcher' },
+              { method: 'post', action: BID_ACTION },
+            ),
+        }
+      : null,
+  )
+
   if (!user) {
     return (
       <Link to={loginToBidHref(location)} className={loginButtonClass(className)}>
@@ -74,7 +91,7 @@ export function BidPanel({
         intent={intent}
         redirectTo={hydrated ? null : location.pathname + location.search}
         pending={pending}
-        label={intent === 'bid' ? t('auction.bidButton') : t('auction.prebidButton')}
+        label={label}
         placingLabel={t('auction.placing')}
         disabledReason={disabledReason}
         className={className}
@@ -132,7 +149,7 @@ export function BidFormFields({
         type="submit"
         disabled={pending || Boolean(disabledReason)}
         aria-describedby={disabledReason ? why : undefined}
-        className={`${buttonClass(className)} bg-amber-700 text-white hover:bg-amber-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700`}
+        className={`${buttonClass(className)} telegram-button bg-amber-700 text-white hover:bg-amber-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700`}
       >
         {pending ? <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> : null}
         {pending ? placingLabel : label}

@@ -13,6 +13,8 @@ export type AlertMessage = {
   body: string
   /** Absolute address of the page the alert is about (the auction, the order). */
   url: string
+  /** The auction it is about, if any: Telegram's alert buttons act on it. */
+  auctionId?: string | null
 }
 
 /**

@@ -41,5 +41,6 @@ export async function alertMessage(job: AlertJob): Promise<AlertMessage | null> 
     title: t(`messages.${job.kind}.title`, { title }),
     body: t(`messages.${job.kind}.body`, { title }),
     url: new URL(path, alertOrigin()).toString(),
+    auctionId: job.auctionId ?? null,
   }
 }

@@ -3,6 +3,7 @@ import { chatOfUser, linkedAmong, unlinkChat } from '~/models/telegram-link.serv
 import { errorFields, log } from '~/utils/logger.server.ts'
 import { getTelegramConfig } from '~/services/telegram/config.server.ts'
 import { holdChat, takeSendSlot } from '~/services/telegram/send-limits.server.ts'
+import { alertButtons } from '~/services/telegram/alert-buttons.server.ts'
 import type { AlertChannel, AlertMessage, SendOutcome } from './channel.server.ts'
 
 // Alerts through the site's Telegram bot (docs/rules.md#alerts): a message to the person's
@@ -46,7 +47,9 @@ export const telegramChannel: AlertChannel = {
     const wait = await takeSendSlot(chatId)
     if (wait > 0) return { status: 'paced', afterMs: wait }
     try {
-      await apiFor(config.token, config.apiRoot).sendMessage(chatId, alertText(message))
+      await apiFor(config.token, config.apiRoot).sendMessage(chatId, alertText(message), {
+        reply_markup: await alertButtons(config, userId, message),
+      })
       return { status: 'sent' }
     } catch (error) {
       return failed(error, chatId)

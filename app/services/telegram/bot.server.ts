@@ -1,7 +1,6 @@
 import { autoRetry } from '@grammyjs/auto-retry'
-import { Bot, Keyboard, type Context } from 'grammy'
+import { Bot, Keyboard } from 'grammy'
 import type { Engine } from '../../../engine/index.ts'
-import { getSettings } from '~/models/settings.server.ts'
 import {
   linkChat,
   personOfChat,
@@ -10,14 +9,12 @@ import {
 } from '~/models/telegram-link.server.ts'
 import { verifyPhone } from '~/models/verified-phone.server.ts'
 import { FREE_BIDS } from '~/models/user.server.ts'
-import { getFixedT } from '~/i18n/i18next.server.ts'
 import { errorFields, log } from '~/utils/logger.server.ts'
 import { getPrisma } from '~/utils/db.server.ts'
-import { getEnv } from '~/utils/env.server.ts'
 import type { TelegramConfig } from '~/utils/env-telegram.server.ts'
 import { setCommandsMenu } from './commands.server.ts'
-import { botLanguage } from './config.server.ts'
-import { watchedAuctions } from '~/models/watch.server.ts'
+import { textsOf } from './texts.server.ts'
+import { handleButtons } from './buttons.server.ts'
 
 // The site's bot (docs/rules.md#telegram), on grammY (https://grammy.dev): /start <token>
 // links the chat, /watchlist, /balance, /stop and /help answer in the person's language, and
@@ -31,16 +28,6 @@ const refusals: Record<Exclude<LinkOutcome, { ok: true }>['reason'], string> = {
   expired: 'bot.linkExpired',
   used: 'bot.linkUsed',
   chatTaken: 'bot.chatTaken',
-}
-
-async function textsOf(ctx: Context) {
-  const language = botLanguage(ctx.from?.language_code)
-  const [t, { siteName }] = await Promise.all([getFixedT(language, 'telegram'), getSettings()])
-  return {
-    language,
-    site: siteName,
-    t: (key: string, values: Record<string, unknown> = {}) => t(key, { site: siteName, ...values }),
-  }
 }
 
 const phoneKeyboard = (label: string) => new Keyboard().requestContact(label).resized().oneTime()
@@ -116,22 +103,7 @@ export function createBot(config: TelegramConfig, engine: Engine) {
     await ctx.reply(t('bot.balance', { count: await engine.getBalance(person.userId) }))
   })
 
-  chats.command('watchlist', async (ctx) => {
-    const { t } = await textsOf(ctx)
-    const person = await personOfChat(ctx.chat.id)
-    if (!person) return void (await ctx.reply(t('bot.notLinked')))
-    const auctions = await watchedAuctions(person.userId)
-    if (auctions.length === 0) return void (await ctx.reply(t('bot.watchlistEmpty')))
-    const origin = getEnv().PUBLIC_ORIGIN
-    const lines = auctions.map((a) => {
-      const state = t(a.status === 'live' ? 'bot.live' : 'bot.upcoming')
-      const link = origin ? `\n${origin}/auction/${a.slug}` : ''
-      return `• ${a.title} (${state})${link}`
-    })
-    await ctx.reply([t('bot.watchlistTitle'), ...lines].join('\n'), {
-      link_preview_options: { is_disabled: true },
-    })
-  })
+  handleButtons(chats, config, engine)
 
   chats.on('message:contact', async (ctx) => {
     const { t } = await textsOf(ctx)

@@ -13,6 +13,7 @@ import { getFixedT } from '~/i18n/i18next.server.ts'
 const PRIVATE_CHATS = { type: 'all_private_chats' } as const
 
 const COMMANDS = [
+  ['bid', 'bot.commands.bid'],
   ['watchlist', 'bot.commands.watchlist'],
   ['balance', 'bot.commands.balance'],
   ['help', 'bot.commands.help'],
