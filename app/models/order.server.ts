@@ -198,8 +198,7 @@ export async function buyNow(auctionId: string, userId: string, now = new Date()
     return orderView(row, now)
   } catch (error) {
     // Two clicks at once: the unique index lets one through.
-    if (isUniqueViolation(error))
-      throw new DomainError(409, 'errors.alreadyBought')
+    if (isUniqueViolation(error)) throw new DomainError(409, 'errors.alreadyBought')
     throw error
   }
 }

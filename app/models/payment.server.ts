@@ -266,4 +266,3 @@ export async function settleOrderPayment(
 }
 
 class AlreadySettled extends Error {}
-
