@@ -27,6 +27,7 @@ const dynamicKeys: Record<string, string[]> = {
   // The `validation.*Taken` keys it builds are named in app/models/user.server.ts (takenRefusal).
   'app/services/availability.server.ts': ['common:validation.*Available'],
   'app/services/bidding.server.ts': ['common:bidding.errors.'],
+  'app/routes/telegram-app.tsx': ['common:miniApp.refused.'],
   'app/routes/auction/bid-history.tsx': ['common:bidHistory.stats.'],
   'app/routes/auction/auction.$slug_.audit.tsx': ['record:kinds.'],
   // Refusals before Remix read the `api` object of common.json by the refusal's name.

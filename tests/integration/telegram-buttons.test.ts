@@ -79,7 +79,10 @@ test('an outbid alert carries Bid and Open; a tap delivered twice places one bid
   const { user, from } = await linkedPerson()
   const auction = await liveAuction()
   const { sent, keyboard } = await alert(user.id, from, 'outbid', auction.id)
-  const [bid, open] = keyboard.inline_keyboard[0]!
+  const [[bid], [open]] = keyboard.inline_keyboard as [
+    Keyboard['inline_keyboard'][0],
+    Keyboard['inline_keyboard'][0],
+  ]
   expect(bid!.text).toBe('Ставка (1 ставка)')
   expect(Buffer.byteLength(bid!.callback_data!)).toBeLessThanOrEqual(64)
   expect(open).toEqual({

@@ -8,7 +8,8 @@ import { auctionButtons } from './buttons.server.ts'
 import type { ButtonAction } from './callback-data.server.ts'
 
 // The buttons under a Telegram alert (docs/rules.md#telegram-buttons): on "outbid" and "started"
-// a bid and the auction opened in the Mini App, on "starts soon" a prebid and stop watching.
+// a bid, on "starts soon" a prebid and stop watching, and on every alert "Open": its page in
+// the Mini App.
 // Telegram opens a Mini App only from an HTTPS address
 // (https://core.telegram.org/bots/api#webappinfo): a site without one gets no "Open" button (the
 // alert's text has the link).
@@ -18,14 +19,13 @@ const ACTIONS: Partial<Record<AlertMessage['kind'], readonly ButtonAction[]>> = 
   started: ['b'],
   startsSoon: ['p', 'u'],
 }
-const OPENS: ReadonlySet<AlertMessage['kind']> = new Set(['outbid', 'started'])
 
 /** The Mini App's address that opens `pageUrl` once Telegram has signed its person in. */
 export function miniAppUrl(pageUrl: string) {
   const page = new URL(pageUrl)
   if (page.protocol !== 'https:') return null
   const app = new URL(MINI_APP_PATH, page.origin)
-  app.searchParams.set('to', page.pathname + page.search)
+  app.searchParams.set('to', page.pathname + page.search + page.hash)
   return app.toString()
 }
 
@@ -34,12 +34,12 @@ export async function alertButtons(
   userId: string,
   message: AlertMessage,
 ): Promise<InlineKeyboard | undefined> {
-  const actions = ACTIONS[message.kind]
-  if (!actions || !message.auctionId) return undefined
+  const actions = message.auctionId ? (ACTIONS[message.kind] ?? []) : []
+  const open = miniAppUrl(message.url)
+  if (actions.length === 0 && !open) return undefined
   const language = isLanguage(message.language) ? message.language : fallbackLanguage
   const t = await getFixedT(language, 'telegram')
-  const keyboard = auctionButtons(config, { t }, userId, message.auctionId, actions)
-  const open = OPENS.has(message.kind) ? miniAppUrl(message.url) : null
-  if (open) keyboard.webApp(t('bot.buttons.open'), open)
+  const keyboard = auctionButtons(config, { t }, userId, message.auctionId ?? '', actions)
+  if (open) (actions.length > 0 ? keyboard.row() : keyboard).webApp(t('bot.buttons.open'), open)
   return keyboard
 }
