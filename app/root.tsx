@@ -27,7 +27,7 @@ import { getSettings } from '~/models/settings.server.ts'
 import { getSiteStats } from '~/models/site-stats.server.ts'
 import { getConsent } from '~/services/consent.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
-import { getLanguage } from '~/i18n/i18next.server.ts'
+import { getFixedT, getLanguage } from '~/i18n/i18next.server.ts'
 import { getOptionalUser, withLiveBalance } from '~/services/session.server.ts'
 import { readOnboarding } from '~/services/onboarding.server.ts'
 import type { Onboarding as OnboardingSteps } from '~/types/onboarding.ts'
@@ -76,6 +76,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     consent,
     gtmId: consent?.preferences.analytics ? (getEnv().GTM_ID ?? null) : null,
     telegram,
+    // What search results show under the site's name: the admin's tagline, else ours.
+    description: settings.headerTagline || (await getFixedT(language))('meta.description'),
     path: new URL(request.url).pathname + new URL(request.url).search,
   }
   return data(body, {
@@ -95,7 +97,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.settings.siteName ?? '' },
-  { name: 'description', content: data?.settings.headerTagline ?? '' },
+  { name: 'description', content: data?.description ?? '' },
 ]
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -45,7 +45,7 @@ test('an auction one prebid on can be unwatched, and stays so everywhere until w
   expect(await watchedAmong(person.id, [lot.id])).toEqual([lot.id])
   expect(await watchersOf(lot.id)).toContain(person.id)
   expect(await watchedAuctions(person.id)).toEqual([
-    { title: lot.title, slug: lot.slug, status: 'upcoming' },
+    { id: lot.id, title: lot.title, slug: lot.slug, status: 'upcoming' },
   ])
 })
 

@@ -22,6 +22,8 @@ export type RootData = {
   gtmId: string | null
   /** The page is open as the bot's Mini App, inside Telegram (docs/rules.md#telegram-mini-app). */
   telegram: boolean
+  /** The pages' meta description. */
+  description: string
   /** Where a no-JS form post (language, cookie choice, logout) comes back to. */
   path: string
 }

@@ -26,6 +26,8 @@ export type CardLabels = {
   winner: (name: string) => string
   /** The fair-play badges (beginners only, closing to new bidders). */
   fairPlay: FairPlayLabels
+  /** The cards' title level: one below the heading they stand under. */
+  heading: 'h2' | 'h3'
 }
 
 /**
@@ -92,11 +94,11 @@ export const AuctionCard = memo(
             <span className="font-mono text-xs text-slate-600">{auction.displayId}</span>
           </div>
           <FairPlayBadges auction={auction} labels={labels.fairPlay} />
-          <h3 className="font-semibold leading-snug">
+          <labels.heading className="font-semibold leading-snug">
             <a href={href} data-discover="true" className="hover:underline">
               {auction.title}
             </a>
-          </h3>
+          </labels.heading>
           {auction.packageBids === null ? null : (
             <p className="text-sm font-semibold text-amber-800">
               {labels.packageBids(auction.packageBids)}

@@ -45,12 +45,15 @@ export function AuctionGrid({
   prebidIds,
   watchedIds,
   className,
+  heading = 'h3',
 }: {
   items: readonly AuctionCardView[]
   prebidIds?: readonly string[]
   /** The auctions the signed-in person watches (their cards' watch toggles). */
   watchedIds?: readonly string[]
   className: string
+  /** The cards' title level: h2 where the grid stands right under the page's h1. */
+  heading?: 'h2' | 'h3'
 }) {
   const { t } = useTranslation()
   const user = useOptionalUser()
@@ -79,8 +82,9 @@ export function AuctionGrid({
       startsAt: textWith(t, 'auction.startsAt', 'date'),
       winner: textWith(t, 'home.winner', 'name'),
       fairPlay,
+      heading,
     }),
-    [t, fairPlay],
+    [t, fairPlay, heading],
   )
   const loginHref = loginToBidHref(location)
   // Where a card's form without JavaScript comes back to after its bid.

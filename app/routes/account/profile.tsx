@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { titleMeta } from '~/utils/meta.ts'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { i18nRoute } from '~/utils/i18n-route.ts'
 import { useTranslation } from '~/i18n/use-translation.ts'
@@ -166,7 +167,7 @@ function limitsErrors(failed: unknown): LimitsErrors | undefined {
   return refused?.form === 'limits' ? refused.result?.error : undefined
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }]
+export const meta = titleMeta
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

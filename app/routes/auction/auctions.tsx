@@ -86,6 +86,7 @@ export default function AuctionsRoute() {
           items={auctions}
           prebidIds={prebidIds}
           watchedIds={watchedIds}
+          heading="h2"
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
         />
       )}
