@@ -48,6 +48,48 @@ export async function visit(browser: Browser, throttle: Throttle, visit: Visit) 
   }
 }
 
+/**
+ * The bare Remix app's page on the same phone and link (the floor, bench/bare.ts): first paint,
+ * hydrated (the mark its root sets) and the bytes received, no session, empty cache.
+ */
+export async function visitFloor(browser: Browser, throttle: Throttle, url: string) {
+  const context = await browser.newContext({ ...phone, serviceWorkers: 'block' })
+  try {
+    const page = await context.newPage()
+    const { bytes: kib, responses } = await throttled(context, page, throttle)
+    await page.goto(url, { waitUntil: 'commit' })
+    const paint = await poll(page, () => performance.getEntriesByType('paint')[0]?.startTime)
+    const hydrated = await poll(
+      page,
+      () => Number(document.documentElement.dataset.hydrated) || false,
+    )
+    const figures: VisitFigures = {
+      paint,
+      hydrated,
+      bid: null,
+      kib: Object.fromEntries([...kib].map(([type, bytes]) => [type, bytes / 1024])),
+      responses,
+    }
+    return figures
+  } finally {
+    await context.close()
+  }
+}
+
+/** The page's bytes counted, and its link and CPU slowed as `throttle` says. */
+async function throttled(context: BrowserContext, page: Page, throttle: Throttle) {
+  const cdp = await context.newCDPSession(page)
+  const counted = await countBytes(cdp)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: throttle.rttMs,
+    downloadThroughput: throttle.kbps * 1024,
+    uploadThroughput: throttle.kbps * 1024,
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpu })
+  return counted
+}
+
 async function run(context: BrowserContext, throttle: Throttle, visit: Visit) {
   const at = visit.cookie.indexOf('=')
   const host = new URL(visit.origin).hostname
@@ -65,15 +107,7 @@ async function run(context: BrowserContext, throttle: Throttle, visit: Visit) {
     { name: 'cookie-consent', value: 'necessary-only', domain: host, path: '/' },
   ])
   const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  const { bytes: kib, responses } = await countBytes(cdp)
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: throttle.rttMs,
-    downloadThroughput: throttle.kbps * 1024,
-    uploadThroughput: throttle.kbps * 1024,
-  })
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpu })
+  const { bytes: kib, responses } = await throttled(context, page, throttle)
 
   await page.goto(visit.path, { waitUntil: 'commit' })
   const start = await page.evaluate(() => performance.timeOrigin)

@@ -15,7 +15,15 @@ export type Run = {
   kib: Record<string, number>
   /** KiB received before the page hydrated (JavaScript on, pressed once hydrated). */
   kibBeforeHydrated: number | null
+  /** Of them, scripts. */
+  scriptKibBeforeHydrated: number | null
 }
+
+/** One visit of the bare Remix app's page: the floor. */
+export type FloorRun = { paint: number | null; hydrated: number | null; scriptKib: number | null }
+
+/** The goals as ratios to the floor measured in the same run (issue 41). */
+export const FLOOR_GOALS = { hydratedRatio: 1.3, scriptKibOver: 40 }
 
 const NAME = 30
 const column = (text: string, width = 26) => text.padEnd(width)
@@ -68,3 +76,36 @@ export const responseLines = ({ responses }: VisitFigures) =>
     ({ sent, done, kib, type, url }) =>
       `${fmt(sent).padStart(6)} -> ${fmt(done).padStart(6)} ms  ${fmt(kib, 1).padStart(6)} KiB  ${type.padEnd(10)} ${url.slice(0, 90)}`,
   )
+
+const median = (values: Array<number | null>) => {
+  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b)
+  return known.length ? known[Math.floor((known.length - 1) / 2)]! : null
+}
+
+/**
+ * The floor's figures, and each page's (JavaScript on) beside it: hydrated as a ratio to the
+ * floor's (goal <= 1.3x), scripts before hydration as KiB over the floor's (goal <= +40 KiB).
+ * Medians of the runs.
+ */
+export function floorLines(rows: Array<{ name: string; runs: Run[] }>, floor: FloorRun[]) {
+  const floorHydrated = median(floor.map((run) => run.hydrated))
+  const floorScripts = median(floor.map((run) => run.scriptKib))
+  const lines = [
+    `the floor, the bare Remix app's page (bench/bare.ts), same phone and link: first paint ${secondsOf(median(floor.map((run) => run.paint)))}, hydrated ${secondsOf(floorHydrated)}, scripts before hydration ${kibOf(floorScripts)}`,
+    `goals: hydrated <= ${FLOOR_GOALS.hydratedRatio}x the floor's; scripts before hydration <= the floor's + ${FLOOR_GOALS.scriptKibOver} KiB`,
+  ]
+  for (const { name, runs } of rows) {
+    const hydrated = median(runs.map((run) => run.hydrated))
+    const scripts = median(runs.map((run) => run.scriptKibBeforeHydrated))
+    if (hydrated === null || floorHydrated === null) continue
+    const ratio = hydrated / floorHydrated
+    const over = scripts === null || floorScripts === null ? null : scripts - floorScripts
+    lines.push(
+      `${column(name, NAME)}hydrated ${secondsOf(hydrated)} = ${fmt(ratio, 2)}x the floor ${ratio <= FLOOR_GOALS.hydratedRatio ? '(met)' : '(not met)'}; scripts ${kibOf(scripts)} = ${over === null ? '?' : `${over >= 0 ? '+' : ''}${fmt(over, 1)} KiB`} ${over !== null && over <= FLOOR_GOALS.scriptKibOver ? '(met)' : '(not met)'}`,
+    )
+  }
+  return lines
+}
+
+const secondsOf = (ms: number | null) => (ms === null ? '?' : `${fmt(ms / 1000, 2)} s`)
+const kibOf = (kib: number | null) => (kib === null ? '?' : `${fmt(kib, 1)} KiB`)

@@ -12,8 +12,9 @@ import type { Browser } from 'playwright-core'
 import { launchChromium, phone } from '../tests/e2e/chromium.ts'
 import { root } from '../tests/setup/stack.ts'
 import { startLiveSite, warmUp } from './live-site.ts'
-import { visit, type Visit, type VisitFigures } from './phone-browser.ts'
-import { responseLines, tableLines, type Run } from './phone-report.ts'
+import { visit, visitFloor, type Visit, type VisitFigures } from './phone-browser.ts'
+import { startBareApp } from './bare.ts'
+import { floorLines, responseLines, tableLines, type FloorRun, type Run } from './phone-report.ts'
 import { benchArgs } from './support.ts'
 
 const { numbers, values } = benchArgs(
@@ -41,6 +42,7 @@ const live = await startLiveSite({
 const { site, person, takeTheLead } = live
 
 const rows: Array<{ name: string; runs: Run[] }> = []
+const floor: FloorRun[] = []
 let browser: Browser | undefined
 try {
   browser = await launchChromium()
@@ -83,10 +85,28 @@ try {
           bidShown: measured.shown?.bid ?? null,
           kib: first.kib,
           kibBeforeHydrated: hydratedAt === null ? null : kibUntil(first, hydratedAt),
+          scriptKibBeforeHydrated:
+            hydratedAt === null ? null : kibUntil(first, hydratedAt, 'Script'),
         })
       }
       rows.push(row)
     }
+  // The floor: the bare Remix app (Remix's template, a page with a loader, React 19; bench/bare.ts)
+  // on the same phone and link, its server started now that the site's visits are done.
+  const bare = await startBareApp(say)
+  try {
+    for (let run = 0; run < numbers.runs; run++) {
+      say(`the bare Remix app's page: run ${run + 1}...`)
+      const figures = await visitFloor(browser, throttle, `${bare.url}/`)
+      floor.push({
+        paint: figures.paint,
+        hydrated: figures.hydrated,
+        scriptKib: figures.hydrated === null ? null : kibUntil(figures, figures.hydrated, 'Script'),
+      })
+    }
+  } finally {
+    await bare.stop()
+  }
 } finally {
   await browser?.close()
   await live.close()
@@ -98,10 +118,14 @@ say(
     `a phone (${phone.viewport.width}x${phone.viewport.height}) on Chromium: ${numbers.rtt} ms round trip, ${numbers.kbps} KB/s down and up, CPU ${numbers.cpu}x slower; signed in, empty cache; ${numbers.runs} run(s) each`,
     ...tableLines(rows, throttle),
     '',
+    ...floorLines(rows, floor),
+    '',
   ].join('\n'),
 )
 
 /** KiB received by `ms` after the first request (about navigation start). */
-function kibUntil(figures: VisitFigures, ms: number) {
-  return figures.responses.filter((r) => r.done <= ms).reduce((sum, r) => sum + r.kib, 0)
+function kibUntil(figures: VisitFigures, ms: number, type?: string) {
+  return figures.responses
+    .filter((r) => r.done <= ms && (type === undefined || r.type === type))
+    .reduce((sum, r) => sum + r.kib, 0)
 }

@@ -1,6 +1,7 @@
-// The bare app's root (bench/bare.ts copies it): Remix's own starting template, nothing more.
+// The bare app's root (bench/bare.ts copies it): Remix's own starting template, and one effect
+// that says when the page has hydrated (bench:phone's signal, bench/phone-browser.ts).
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -21,5 +22,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = String(performance.now())
+  }, [])
   return <Outlet />
 }
