@@ -11,7 +11,7 @@ import { root } from '../run.ts'
 export const cacheDir = path.resolve(
   process.env.IMAGE_TEST_CACHE ?? '/var/cache/penny-auction/image',
 )
-const PACKAGES = ['podman', 'runc', 'debootstrap', 'catatonit'] as const
+const PACKAGES = ['podman', 'runc', 'debootstrap', 'catatonit', 'slirp4netns'] as const
 
 /** The image the test builds; its dependencies' stage is kept as `${IMAGE}-deps`. */
 export const IMAGE = 'localhost/penny-auction:test'
@@ -41,7 +41,10 @@ export function missingPackages(packages: readonly string[] = PACKAGES): string[
   )
 }
 
-/** podman, runc, debootstrap and catatonit (for --init) from Debian's packages when missing. */
+/**
+ * podman, runc, debootstrap, catatonit (for --init) and slirp4netns (the containers' network)
+ * from Debian's packages when missing.
+ */
 export function ensurePackages() {
   const missing = missingPackages()
   if (missing.length === 0) return
@@ -70,7 +73,11 @@ function hardLimit(name: string, cap: number): number {
 /**
  * runc, because crun fails on hybrid cgroups; cgroupfs and file events, because the host may
  * have no systemd; ulimits at or below the host's hard ones, because podman's defaults exceed
- * them and the container's start fails in setrlimit.
+ * them and the container's start fails in setrlimit. The containers' network is slirp4netns, in
+ * the container's own namespace: the default bridge adds a veth interface (with its IPv6
+ * link-local address) to the host for each container, and Chromium, running the browser tests
+ * beside this test, aborts its requests in flight with ERR_NETWORK_CHANGED whenever the host's
+ * addresses change (seen as a dialog that never opened).
  */
 function writeContainersConf(): string {
   const file = path.join(cacheDir, 'containers.conf')
@@ -81,6 +88,7 @@ function writeContainersConf(): string {
     [
       '[containers]',
       `default_ulimits=["nofile=${nofile}:${nofile}","nproc=${nproc}:${nproc}"]`,
+      'netns="slirp4netns"',
       '[engine]',
       'runtime="runc"',
       'cgroup_manager="cgroupfs"',
