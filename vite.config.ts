@@ -24,16 +24,23 @@ export const remixOptions = {
   },
 } satisfies Parameters<typeof remix>[0]
 
+/**
+ * bench:weight builds a copy of the site into this folder with source maps beside the scripts
+ * (never referenced from them, never served) to say where the scripts' bytes go; unset, the
+ * build is the site's own.
+ */
+const sourceMapsBuild = process.env.BENCH_SOURCE_MAPS_BUILD
+
 export default defineConfig({
   server: {
     hmr: process.env.NODE_ENV !== 'test',
     // Data and caches (the image test's podman storage in .cache) are no sources to watch.
     watch: { ignored: ['**/.data/**', '**/.cache/**'] },
   },
-  build: { target: 'es2020' },
+  build: { target: 'es2020', sourcemap: sourceMapsBuild ? 'hidden' : false },
   plugins: [
     tailwindcss(),
-    remix(remixOptions),
+    remix(sourceMapsBuild ? { ...remixOptions, buildDirectory: sourceMapsBuild } : remixOptions),
     // The project's one tsconfig: no crawl through data and caches (.data, .cache).
     tsconfigPaths({ projects: ['./tsconfig.json'] }),
   ],

@@ -5,7 +5,10 @@
 // `npm run bench:weight [-- --auctions 3 --upcoming 6]` (what the home page lists).
 import http from 'node:http'
 import { gunzipSync, gzipSync } from 'node:zlib'
+import path from 'node:path'
+import { root } from '../tests/setup/stack.ts'
 import { startSite } from './site.ts'
+import { buildWithSourceMaps, whereBytesGo } from './weight-modules.ts'
 import { benchArgs, fmt } from './support.ts'
 
 type Fetched = { status: number; headers: http.IncomingHttpHeaders; wire: number; text: string }
@@ -112,7 +115,13 @@ async function download(base: string, urls: Set<string>, followImports: boolean)
       queue.push(new URL(match[1]!, url).href)
   }
   sizes.sort((a, b) => b.wire - a.wire)
-  return { files: seen.size, wire, raw, largest: sizes.slice(0, 4) }
+  return {
+    files: seen.size,
+    names: [...seen].map((url) => new URL(url).pathname.split('/').pop()!),
+    wire,
+    raw,
+    largest: sizes.slice(0, 4),
+  }
 }
 
 const kib = (bytes: number) => `${fmt(bytes / 1024, 1)} KiB`
@@ -121,6 +130,8 @@ const { numbers } = benchArgs({
   auctions: 3,
   upcoming: 6,
 })
+// The same build again with source maps, to say where each page's script bytes go.
+buildWithSourceMaps()
 const site = await startSite({
   name: 'weight',
   people: 1,
@@ -134,8 +145,14 @@ try {
   const auction = site.auctions[0]!
   const pages = [
     { name: '/', path: '/' },
-    { name: '/auction/{slug}', path: `/auction/${auction.slug}` },
+    {
+      name: '/auction/{slug}',
+      path: `/auction/${auction.slug}`,
+      // docs/performance.md shows where an auction page's bytes go.
+      picture: path.join(root, 'docs/images/weight-auction-page.png'),
+    },
   ]
+  const modules: string[] = []
   const label = (text: string) => text.padEnd(18)
   lines.push(
     `bytes on the wire with gzip (raw in brackets), an anonymous first visit, nothing cached; ${site.auctions.length} live auctions, ${numbers.upcoming} upcoming`,
@@ -158,7 +175,13 @@ try {
       `${label('')}of the HTML, inline scripts: ${kib(Buffer.byteLength(inlineRaw))} raw, ~${kib(gzipSync(inlineRaw).length)} gzipped alone; the style sheet: ${kib(Buffer.byteLength(stylesRaw))} raw, ~${kib(gzipSync(stylesRaw).length)} gzipped alone`,
       `${label('')}largest scripts: ${js.largest.map((file) => `${file.name} ${kib(file.wire)}`).join(', ')}`,
     )
+    modules.push(
+      '',
+      `where ${page.name}'s scripts go:`,
+      ...(await whereBytesGo(js.names, page.picture)).map((line) => `  ${line}`),
+    )
   }
+  lines.push(...modules)
 
   // Without JavaScript: the logged-in page's bid form, posted as a browser would post it.
   const cookie = { Cookie: person.cookie }
