@@ -102,6 +102,14 @@ export async function findAuctionSlug(idOrSlug: string): Promise<string | null> 
   return row?.slug ?? null
 }
 
+/** The auction with this displayId (the lot number people see), or null. */
+export function getAuctionByDisplayId(displayId: string) {
+  return getPrisma().auction.findUnique({
+    where: { displayId },
+    select: { id: true, title: true, status: true },
+  })
+}
+
 /** Auctions not finished, live first then upcoming by start (the admin's table): one page. */
 export async function getOpenAuctionRowsPage(page: number, perPage: number) {
   const prisma = getPrisma()

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { getPrisma, isUniqueViolation } from '~/utils/db.server.ts'
+import { getPrisma, isUniqueViolation, type Prisma } from '~/utils/db.server.ts'
 
 // Telegram chats linked to people (docs/rules.md#telegram): a one-time link from the profile,
 // one chat per person and one person per chat.
@@ -44,23 +44,38 @@ export async function linkChat(token: string, chat: TelegramChat, now = new Date
     if (row.usedAt) return { ok: false, reason: 'used' }
     if (row.expiresAt < now) return { ok: false, reason: 'expired' }
     const { userId } = row
-    const holder = await tx.telegramLink.findUnique({ where: { chatId: BigInt(chat.chatId) } })
-    if (holder && holder.userId !== userId) return { ok: false, reason: 'chatTaken' }
+    if (await heldByOther(tx, chat, userId)) return { ok: false, reason: 'chatTaken' }
     // Used once even when two chats open it at the same moment.
     const used = await tx.telegramLinkToken.updateMany({
       where: { hash, usedAt: null },
       data: { usedAt: now },
     })
     if (used.count === 0) return { ok: false, reason: 'used' }
-    const data = {
-      chatId: BigInt(chat.chatId),
-      telegramUserId: BigInt(chat.telegramUserId),
-      language: chat.language,
-      linkedAt: now,
-    }
-    await tx.telegramLink.upsert({ where: { userId }, create: { userId, ...data }, update: data })
+    await saveLink(tx, userId, chat, now)
     return { ok: true, userId }
   })
+}
+
+/** Whether the chat is linked to someone other than `userId`. */
+async function heldByOther(tx: Prisma.TransactionClient, chat: TelegramChat, userId: string) {
+  const holder = await tx.telegramLink.findUnique({ where: { chatId: BigInt(chat.chatId) } })
+  return holder !== null && holder.userId !== userId
+}
+
+/** Links the chat to `userId`, replacing their earlier chat. */
+async function saveLink(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  chat: TelegramChat,
+  now: Date,
+) {
+  const data = {
+    chatId: BigInt(chat.chatId),
+    telegramUserId: BigInt(chat.telegramUserId),
+    language: chat.language,
+    linkedAt: now,
+  }
+  await tx.telegramLink.upsert({ where: { userId }, create: { userId, ...data }, update: data })
 }
 
 /**
@@ -73,18 +88,10 @@ export async function linkTelegramUser(
   chat: TelegramChat,
   now = new Date(),
 ): Promise<LinkOutcome> {
-  const prisma = getPrisma()
-  const data = {
-    chatId: BigInt(chat.chatId),
-    telegramUserId: BigInt(chat.telegramUserId),
-    language: chat.language,
-    linkedAt: now,
-  }
   try {
-    return await prisma.$transaction(async (tx): Promise<LinkOutcome> => {
-      const holder = await tx.telegramLink.findUnique({ where: { chatId: data.chatId } })
-      if (holder && holder.userId !== userId) return { ok: false, reason: 'chatTaken' }
-      await tx.telegramLink.upsert({ where: { userId }, create: { userId, ...data }, update: data })
+    return await getPrisma().$transaction(async (tx): Promise<LinkOutcome> => {
+      if (await heldByOther(tx, chat, userId)) return { ok: false, reason: 'chatTaken' }
+      await saveLink(tx, userId, chat, now)
       return { ok: true, userId }
     })
   } catch (error) {

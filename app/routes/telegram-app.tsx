@@ -1,12 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import {
-  Link,
-  useActionData,
-  useLocation,
-  useNavigation,
-  useSearchParams,
-  useSubmit,
-} from '@remix-run/react'
+import { Link, useActionData, useLocation, useNavigation, useSubmit } from '@remix-run/react'
 import { Loader2, Send } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/i18n/use-translation.ts'
@@ -17,6 +10,7 @@ import { readForm } from '~/utils/form.server.ts'
 import { combineHeaders, safeRedirect } from '~/utils/http.ts'
 import { loginHref } from '~/utils/login-href.ts'
 import { titleMeta } from '~/utils/meta.ts'
+import { useHydrated } from '~/utils/hooks.ts'
 import { telegramWebApp } from '~/utils/telegram-web-app.ts'
 
 // /telegram-app: the site opened as the bot's Mini App (docs/rules.md#telegram-mini-app). The
@@ -64,11 +58,11 @@ export default function TelegramApp() {
   const answer = useActionData<typeof action>()
   const navigation = useNavigation()
   const submit = useSubmit()
-  // An alert's "Open" names the page to go on to.
-  const [params] = useSearchParams()
   const location = useLocation()
   const back = loginHref(location.pathname + location.search)
-  const to = params.get('to') ?? '/'
+  // An alert's "Open" names the page to go on to.
+  const to = new URLSearchParams(location.search).get('to') ?? '/'
+  const hydrated = useHydrated()
   const sent = useRef(false)
   const [outside, setOutside] = useState(false)
 
@@ -83,7 +77,8 @@ export default function TelegramApp() {
     })
   }, [submit, to])
 
-  const busy = navigation.state !== 'idle' || (!answer && !outside && sent.current)
+  // From hydration until an answer: Telegram's script loads, then the launch data is sent.
+  const busy = navigation.state !== 'idle' || (hydrated && !answer && !outside)
   return (
     <section className="mx-auto max-w-md rounded-xl bg-white p-6 text-center shadow-sm">
       <Send aria-hidden className="mx-auto h-10 w-10 text-sky-600" />

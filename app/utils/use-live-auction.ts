@@ -258,7 +258,7 @@ export function useLiveAuctions<T extends LiveCard>(initial: readonly T[]) {
     setChanged((current) => {
       const base = current.of === initial ? current.byId : new Map<string, T>()
       const before = base.get(id) ?? initial.find((a) => a.id === id)
-      if (!before || isOlder(update.auction, before)) return current
+      if (!before) return current
       if (before.status !== 'finished' && update.auction.status === 'finished')
         revalidator.revalidate()
       const next = new Map(base)

@@ -1,7 +1,7 @@
 import type { Engine } from '../../../engine/index.ts'
 import { setWatching } from '~/models/watch.server.ts'
 import { decideBid } from '~/services/bidding.server.ts'
-import { getPrisma } from '~/utils/db.server.ts'
+import { getAuctionByDisplayId } from '~/models/auction-rows.server.ts'
 import { DomainError } from '~/utils/domain-error.ts'
 import { formatMoney } from '~/utils/money.ts'
 import type { BotTexts } from './texts.server.ts'
@@ -68,9 +68,5 @@ export async function auctionStatusLine(engine: Engine, texts: BotTexts, auction
 /** An auction by the lot number people see (its displayId, any letter case), for /bid. */
 export async function auctionOfLot(lot: string) {
   const displayId = lot.trim().toUpperCase()
-  if (!/^[A-Z0-9-]{1,40}$/.test(displayId)) return null
-  return getPrisma().auction.findUnique({
-    where: { displayId },
-    select: { id: true, title: true, status: true },
-  })
+  return /^[A-Z0-9-]{1,40}$/.test(displayId) ? getAuctionByDisplayId(displayId) : null
 }

@@ -157,7 +157,6 @@ export function handleButtons(
     if (!person) return void (await ctx.reply(t('bot.notLinked')))
     const auctions = await watchedAuctions(person.userId)
     if (auctions.length === 0) return void (await ctx.reply(t('bot.watchlistEmpty')))
-    // Live first (the list's order), each with its button: bid on a live one, prebid on one to come.
     // Live first (the list's order), each with its button: bid on a live one, prebid on one to
     // come. The engine knows of a start before Postgres does.
     const states = await engine.getStates(auctions.map((a) => a.id))

@@ -2,7 +2,7 @@ import { createCookie } from '@remix-run/node'
 import { linkTelegramUser, personOfChat } from '~/models/telegram-link.server.ts'
 import { createSession } from '~/services/auth.server.ts'
 import { getOptionalUserId } from '~/services/session.server.ts'
-import { getPrisma } from '~/utils/db.server.ts'
+import { findAuctionSlug } from '~/models/auction-rows.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { checkInitData } from './init-data.server.ts'
 import { botLanguage, getTelegramConfig } from './config.server.ts'
@@ -11,9 +11,6 @@ import { botLanguage, getTelegramConfig } from './config.server.ts'
 // Telegram gave the page signs its linked person in with an ordinary session (logout and
 // "log out on all devices" end it). An account not linked yet is linked to the person who
 // signs in there; the page asks them to (the linking step).
-
-/** The Mini App's address: the bot's menu button and the alerts' "Open" buttons lead here. */
-export const MINI_APP_PATH = '/telegram-app'
 
 /**
  * Pages opened inside Telegram say so in this cookie, so that the server draws them as
@@ -26,21 +23,15 @@ export async function inTelegram(request: Request) {
   return (await telegramCookie.parse(request.headers.get('Cookie'))) === 1
 }
 
-/** An auction's Mini App start parameter: `a_` and its displayId (Telegram allows A-Z a-z 0-9 _ -). */
-export const auctionStartParam = (displayId: string) => `a_${displayId}`
-
 /**
- * Where the Mini App goes once signed in: the auction its start parameter names (a t.me link),
+ * Where the Mini App goes once signed in: the auction its start parameter names (a t.me link's
+ * `startapp=a_<displayId>`; Telegram allows A-Z a-z 0-9 _ - there),
  * else the page its button named (`to`, a path of this site: an alert's "Open"), else home.
  */
 async function targetOf(startParam: string | null, to: string) {
   const displayId = /^a_([A-Za-z0-9-]{1,40})$/.exec(startParam ?? '')?.[1]
-  if (!displayId) return to
-  const auction = await getPrisma().auction.findUnique({
-    where: { displayId },
-    select: { slug: true },
-  })
-  return auction ? `/auction/${encodeURIComponent(auction.slug)}` : to
+  const slug = displayId ? await findAuctionSlug(displayId) : null
+  return slug ? `/auction/${encodeURIComponent(slug)}` : to
 }
 
 export type MiniAppLaunch =
