@@ -15,6 +15,7 @@ import {
 } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from '~/i18n/use-translation.ts'
+import { PageTexts } from '~/i18n/page-texts.tsx'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { CookieBanner } from '~/components/cookie-banner.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -119,6 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
         {children}
+        <PageTexts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

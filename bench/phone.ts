@@ -98,6 +98,7 @@ try {
     for (let run = 0; run < numbers.runs; run++) {
       say(`the bare Remix app's page: run ${run + 1}...`)
       const figures = await visitFloor(browser, throttle, `${bare.url}/`)
+      if (values.responses) for (const line of responseLines(figures)) say(`  ${line}`)
       floor.push({
         paint: figures.paint,
         hydrated: figures.hydrated,

@@ -1,3 +1,4 @@
+import { withoutPageTexts } from './pages.ts'
 import { describe, expect, test } from 'vitest'
 import { open, setupBrowser, type PageOptions } from './browser.ts'
 import {
@@ -236,7 +237,9 @@ for (const javaScriptEnabled of [true, false]) {
           headers: { 'Accept-Language': 'ru' },
         })
         expect(answer.status()).toBe(400)
-        expect(await answer.text()).toContain('Эта форма устарела: обновите страницу')
+        expect(withoutPageTexts(await answer.text())).toContain(
+          'Эта форма устарела: обновите страницу',
+        )
       }
     })
   })

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { base, call, unique } from './api.ts'
 import { adminSession, inAnHour } from './admin-api.ts'
+import { withoutPageTexts } from './pages.ts'
 
 // The fair-play settings of an auction (docs/rules.md#fair-play-auctions,
 // docs/decisions/082-fair-play-auction-settings.md): set by the admin's calls and forms while it
@@ -150,7 +151,7 @@ describe('admin API: fair-play settings of an auction', () => {
       body: form,
     })
     expect(refused.status).toBe(409)
-    expect(await refused.text()).toContain('The auction has started:')
+    expect(withoutPageTexts(await refused.text())).toContain('The auction has started:')
 
     await call(`/api/admin/auctions/${String(id)}/end`, { cookie: admin })
     expect(await put(id, { ...edit, lockAfterMinutes: 10 })).toMatchObject({

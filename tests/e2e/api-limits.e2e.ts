@@ -1,3 +1,4 @@
+import { withoutPageTexts } from './pages.ts'
 import { describe, expect, test } from 'vitest'
 import { base, call, newAccount, unique } from './api.ts'
 import {
@@ -114,11 +115,13 @@ describe('limits a bidder sets', () => {
       })
     const bad = await post({ dailyBidLimit: 'много' })
     expect(bad.status).toBe(400)
-    expect(await bad.text()).toContain('Введите целое число ставок от 1 до 10 000')
+    expect(withoutPageTexts(await bad.text())).toContain(
+      'Введите целое число ставок от 1 до 10 000',
+    )
     const saved = await post({ dailyBidLimit: '3' })
     expect(saved.status).toBe(302)
     const page = await fetch(`${base()}/profile`, { headers: { Cookie: cookie } })
-    expect(await page.text()).toContain('сегодня 0 из 3')
+    expect(withoutPageTexts(await page.text())).toContain('сегодня 0 из 3')
     const limits = await call('/api/users/limits', { method: 'GET', cookie })
     expect(limits.json).toMatchObject({ dailyBidLimit: 3 })
   })

@@ -5,6 +5,7 @@ import { slugify } from '../../app/utils/slug.ts'
 import { waitFor } from '../setup/stack.ts'
 import { call, sessionOf } from './api.ts'
 import { createBotDrivenAuction, e2eDatabase } from './auctions.ts'
+import { withoutPageTexts } from './pages.ts'
 
 // Runs alone: it turns `discloseHouseBids` off, which changes what every page shows of bots' bids.
 
@@ -87,7 +88,11 @@ async function setDisclosure(discloseHouseBids: boolean) {
 }
 
 const text = async (path: string) =>
-  (await fetch(`${inject('baseUrl')}${path}`, { headers: { 'Accept-Language': 'ru' } })).text()
+  withoutPageTexts(
+    await (
+      await fetch(`${inject('baseUrl')}${path}`, { headers: { 'Accept-Language': 'ru' } })
+    ).text(),
+  )
 
 /** What a visitor can read about the two auctions: API answers and pages, as raw text. */
 async function whatVisitorsRead() {

@@ -5,6 +5,7 @@ import { createFinishedAuction, e2eDatabase, outboxWritten } from './auctions.ts
 import { open, screenshot, setupBrowser } from './browser.ts'
 import { checkout, orderCard, txn, webhook } from './payments.ts'
 import { signIn } from './people.ts'
+import { withoutPageTexts } from './pages.ts'
 
 // Runs alone: it makes the winners' orders of every finished auction without one
 // (createWinnerOrders), other files' auctions too.
@@ -54,7 +55,9 @@ describe('a bid-package auction (docs/rules.md#bid-package-auctions)', () => {
     const payPage = await fetch(`${base()}/topup/order/${order.id}`, {
       headers: { Cookie: buyer.cookie },
     })
-    expect(await payPage.text()).toContain('50 ставок на баланс сразу после оплаты')
+    expect(withoutPageTexts(await payPage.text())).toContain(
+      '50 ставок на баланс сразу после оплаты',
+    )
     const paymentId = await checkout(`/topup/order/${order.id}`, { intent: 'pay' }, buyer.cookie)
     const event = { payment_id: paymentId, transaction_id: txn(), amount: '0.04' }
     // The provider repeats its callback: the bids come once.

@@ -102,6 +102,14 @@ export function messagesIn(html: string, language: Language) {
 export type Body =
   { form: Record<string, string | string[]> } | { raw: string | Blob | FormData; type?: string }
 
+/**
+ * A page's HTML without its texts block (app/i18n/page-texts.tsx), which holds every text of the
+ * page's namespaces: what the page shows and the data it carries, for checks that a text or a
+ * value is absent.
+ */
+export const withoutPageTexts = (html: string) =>
+  html.replace(/<script id="page-texts"[^>]*>.*?<\/script>/s, '')
+
 export type Answer = {
   status: number
   type: string
@@ -186,7 +194,9 @@ async function answerOf(response: Response): Promise<Answer> {
   return {
     status: response.status,
     type: response.headers.get('content-type') ?? '',
-    text: await response.text(),
+    // What the page shows and carries, without its texts block: a text the page does not show
+    // is in the block anyway (every text of its namespaces).
+    text: withoutPageTexts(await response.text()),
     location: response.headers.get('location'),
     cookies: response.headers.getSetCookie(),
   }

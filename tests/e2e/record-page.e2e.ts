@@ -1,3 +1,4 @@
+import { withoutPageTexts } from './pages.ts'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { base, call, newAccount, unique } from './api.ts'
@@ -132,7 +133,7 @@ describe('the record page', () => {
     )
     const missing = await fetch(`${base()}/auction/no-such-auction/audit`)
     expect(missing.status).toBe(404)
-    expect(await missing.text()).toContain('Аукцион не найден')
+    expect(withoutPageTexts(await missing.text())).toContain('Аукцион не найден')
     const missingCsv = await fetch(`${base()}/auction/no-such-auction/audit.csv`, {
       headers: { 'Accept-Language': 'en' },
     })

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { open, phone, screenshot, setupBrowser } from './browser.ts'
@@ -8,6 +9,10 @@ import { newUser } from './people.ts'
 // The static pages of docs/rules.md#static-pages (how it works, support, rules, legal texts, welcome
 // preview): server-rendered, complete without JavaScript, translated, and readable on a phone.
 const browser = setupBrowser()
+const locale = (file: string) =>
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../app/locales/ky', file), 'utf8'))
+const kyrgyz = locale('common.json') as { nav: { main: string; howItWorks: string } }
+const kyrgyzPages = locale('pages.json') as { howItWorks: { title: string } }
 
 const pages = [
   {
@@ -229,4 +234,39 @@ test('no serious accessibility violations (axe, WCAG 2.1 A/AA) on a phone', asyn
     found.push(...violations.map((v) => `${path}: ${v}`))
   }
   expect(found).toEqual([])
+})
+
+test('a page hydrates with the texts it came with, in its language; another page fetches its own', async () => {
+  // The locale chunks are named after their files (app/locales/ru/*.json).
+  const names = readdirSync(path.resolve(import.meta.dirname, '../../app/locales/ru'))
+    .map((file) => file.replace(/\.json$/, ''))
+    .join('|')
+  const localeChunk = new RegExp(`/assets/(${names})-[\\w-]{8}\\.js$`)
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, consented: true })
+  await chooseLanguage(page, 'ky')
+  const chunks: string[] = []
+  const errors: string[] = []
+  page.on('request', (request) => {
+    if (localeChunk.test(request.url())) chunks.push(new URL(request.url()).pathname)
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await open(page, '/')
+  const texts = JSON.parse((await page.locator('script#page-texts').textContent()) ?? '{}') as {
+    common: { nav: { howItWorks: string } }
+  }
+  // The home page's namespaces (the root's and its route's), in Kyrgyz, and nothing else.
+  expect(Object.keys(texts).sort()).toEqual(['common', 'watch'])
+  expect(texts.common.nav.howItWorks).toBe(kyrgyz.nav.howItWorks)
+  expect(chunks).toEqual([])
+  await page
+    .getByRole('navigation', { name: kyrgyz.nav.main })
+    .getByRole('link', { name: kyrgyz.nav.howItWorks })
+    .click()
+  await page.getByRole('heading', { level: 1, name: kyrgyzPages.howItWorks.title }).waitFor()
+  expect(await rawKeys(page)).toBeNull()
+  // Its namespace in Kyrgyz only: the browser has no fallback language to fetch.
+  expect(chunks).toEqual([expect.stringMatching(/\/pages-/)])
+  expect(errors).toEqual([])
 })
