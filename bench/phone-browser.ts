@@ -49,20 +49,29 @@ export async function visit(browser: Browser, throttle: Throttle, visit: Visit) 
 }
 
 /**
- * The bare Remix app's page on the same phone and link (the floor, bench/bare.ts): first paint,
- * hydrated (the mark its root sets) and the bytes received, no session, empty cache.
+ * A page opened by someone without a session, who has not answered the cookie banner yet: first
+ * paint, hydrated (`hydratedWhen`, in the page) and the bytes received, empty cache. The site's
+ * pages (chromium.ts `hydratedAt`) and the bare Remix app's, the floor (bench/bare.ts: the mark
+ * its root sets).
  */
-export async function visitFloor(browser: Browser, throttle: Throttle, url: string) {
-  const context = await browser.newContext({ ...phone, serviceWorkers: 'block' })
+export async function visitAnonymous(
+  browser: Browser,
+  throttle: Throttle,
+  url: string,
+  hydratedWhen: () => number | false = hydratedAt,
+) {
+  const context = await browser.newContext({
+    ...phone,
+    locale: 'ru-RU',
+    timezoneId: 'Asia/Bishkek',
+    serviceWorkers: 'block',
+  })
   try {
     const page = await context.newPage()
     const { bytes: kib, responses } = await throttled(context, page, throttle)
     await page.goto(url, { waitUntil: 'commit' })
     const paint = await poll(page, () => performance.getEntriesByType('paint')[0]?.startTime)
-    const hydrated = await poll(
-      page,
-      () => Number(document.documentElement.dataset.hydrated) || false,
-    )
+    const hydrated = await poll(page, hydratedWhen)
     const figures: VisitFigures = {
       paint,
       hydrated,
@@ -75,6 +84,9 @@ export async function visitFloor(browser: Browser, throttle: Throttle, url: stri
     await context.close()
   }
 }
+
+/** The bare Remix app's root marks the time it hydrated (bench/bare/root.tsx). */
+export const floorHydratedAt = () => Number(document.documentElement.dataset.hydrated) || false
 
 /** The page's bytes counted, and its link and CPU slowed as `throttle` says. */
 async function throttled(context: BrowserContext, page: Page, throttle: Throttle) {

@@ -1,7 +1,7 @@
 // A phone on Slow 3G: Debian's Chromium (tests/e2e/chromium.ts) with the DevTools protocol's own
 // throttling (400 ms round trip, 50 KB/s down and up, the CPU slowed 4x) and a phone's screen
 // opens the home page and a live auction page, signed in, with an empty cache, with and without
-// JavaScript: first paint (the browser's paint timing), hydrated (the signal the browser tests
+// JavaScript, and once more without a session (first paint and hydrated only): first paint (the browser's paint timing), hydrated (the signal the browser tests
 // wait for) and a bid placed (from navigation start until "bid accepted" is on the page), the
 // button pressed once the page has hydrated (JavaScript on) and as soon as it shows (before
 // hydration that is the form's own post, as without JavaScript). Each figure beside its goal. The auctions have product pictures (prisma/seed-pictures) and
@@ -12,7 +12,13 @@ import type { Browser } from 'playwright-core'
 import { launchChromium, phone } from '../tests/e2e/chromium.ts'
 import { root } from '../tests/setup/stack.ts'
 import { startLiveSite, warmUp } from './live-site.ts'
-import { visit, visitFloor, type Visit, type VisitFigures } from './phone-browser.ts'
+import {
+  floorHydratedAt,
+  visit,
+  visitAnonymous,
+  type Visit,
+  type VisitFigures,
+} from './phone-browser.ts'
 import { startBareApp } from './bare.ts'
 import { floorLines, responseLines, tableLines, type FloorRun, type Run } from './phone-report.ts'
 import { benchArgs } from './support.ts'
@@ -91,13 +97,34 @@ try {
       }
       rows.push(row)
     }
+  // Someone new: no session, the cookie banner not answered yet, JavaScript on.
+  for (const { name, path: pagePath } of cases) {
+    const row = { name: `${name}, anonymous`, runs: [] as Run[] }
+    for (let run = 0; run < numbers.runs; run++) {
+      say(`${row.name}: run ${run + 1}...`)
+      const figures = await visitAnonymous(browser, throttle, `${site.origins[0]!}${pagePath}`)
+      if (values.responses) for (const line of responseLines(figures)) say(`  ${line}`)
+      const hydratedAt = figures.hydrated
+      row.runs.push({
+        paint: figures.paint,
+        hydrated: hydratedAt,
+        bidHydrated: null,
+        bidShown: null,
+        kib: figures.kib,
+        kibBeforeHydrated: hydratedAt === null ? null : kibUntil(figures, hydratedAt),
+        scriptKibBeforeHydrated:
+          hydratedAt === null ? null : kibUntil(figures, hydratedAt, 'Script'),
+      })
+    }
+    rows.push(row)
+  }
   // The floor: the bare Remix app (Remix's template, a page with a loader, React 19; bench/bare.ts)
   // on the same phone and link, its server started now that the site's visits are done.
   const bare = await startBareApp(say)
   try {
     for (let run = 0; run < numbers.runs; run++) {
       say(`the bare Remix app's page: run ${run + 1}...`)
-      const figures = await visitFloor(browser, throttle, `${bare.url}/`)
+      const figures = await visitAnonymous(browser, throttle, `${bare.url}/`, floorHydratedAt)
       if (values.responses) for (const line of responseLines(figures)) say(`  ${line}`)
       floor.push({
         paint: figures.paint,
@@ -116,7 +143,7 @@ try {
 say(
   [
     '',
-    `a phone (${phone.viewport.width}x${phone.viewport.height}) on Chromium: ${numbers.rtt} ms round trip, ${numbers.kbps} KB/s down and up, CPU ${numbers.cpu}x slower; signed in, empty cache; ${numbers.runs} run(s) each`,
+    `a phone (${phone.viewport.width}x${phone.viewport.height}) on Chromium: ${numbers.rtt} ms round trip, ${numbers.kbps} KB/s down and up, CPU ${numbers.cpu}x slower; signed in unless the row says anonymous, empty cache; ${numbers.runs} run(s) each`,
     ...tableLines(rows, throttle),
     '',
     ...floorLines(rows, floor),
