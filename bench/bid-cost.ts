@@ -1,18 +1,22 @@
 // What one bid costs Redis, in CPU instructions, counted by valgrind's callgrind on a
 // redis-server of its own: exact and repeatable whatever else the machine is doing, unlike
 // bids per second. Next to it, in the same run, the cost of EVALSHA of a no-op script.
-// `npm run bench:bid-cost [-- --bids 4000]` (needs valgrind and redis-server).
+// `npm run bench:bid-cost [-- --bids 4000 --profile file]` (needs valgrind and redis-server).
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createRedis, Engine } from '../engine/index.ts'
 import { freePort, sleep, waitFor } from '../tests/setup/stack.ts'
 import { benchArgs, fmt, scratch } from './support.ts'
 
-const { numbers } = benchArgs({
-  bids: 4000,
-})
+const { numbers, values } = benchArgs(
+  { bids: 4000 },
+  {
+    /** Keep the bids' callgrind profile in this file, to read with callgrind_annotate. */
+    profile: { type: 'string' },
+  },
+)
 const bids = numbers.bids
 const AUCTIONS = 100
 const USERS = 2000
@@ -56,6 +60,7 @@ async function count(label: string, work: () => Promise<void>): Promise<number> 
   control('--instr=off')
   const files = spawnSync('sh', ['-c', `ls -t ${out}* | head -1`], { encoding: 'utf8' })
   const text = readFileSync(files.stdout.trim(), 'utf8')
+  if (label === 'bids' && values.profile) copyFileSync(files.stdout.trim(), values.profile)
   return Number(/^summary: (\d+)/m.exec(text)?.[1] ?? 0)
 }
 

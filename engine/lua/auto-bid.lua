@@ -5,7 +5,7 @@
 -- Returns place_bid's reply (shared/bid.lua) or {'err', reason}.
 local now, a = open_bid(KEYS[1], ARGV[2])
 if not now then return a end
-local u, day, count = open_person(ARGV[6], KEYS[2], ARGV[2], a, KEYS[5], now, tonumber(ARGV[4]))
+local u, day, count = open_person(ARGV[6], KEYS[2], ARGV[2], a, KEYS[5], now, ARGV[4] + 0)
 if not u then return day end
 local field = 'r:' .. ARGV[2]
 if tonumber(redis.call('HGET', KEYS[6], field) or '0') < 1 then return {'err', 'no_budget'} end
@@ -15,4 +15,4 @@ redis.call('HSET', KEYS[2], 'bal', u[1], 'lb', string.format('%d', now), 'dd', d
 return place_bid(KEYS[1], KEYS[3], KEYS[4], KEYS[5], now, a, {auction = ARGV[1],
   bidder = ARGV[2], name = u[3] or '', bot = '0', debit = '0', auto = '1', kind = 'autobid',
   balance = u[1],
-  timer = tonumber(ARGV[3]), kept = tonumber(ARGV[5])})
+  timer = ARGV[3] + 0, kept = ARGV[5] + 0})

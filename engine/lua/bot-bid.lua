@@ -6,7 +6,7 @@
 -- Returns place_bid's reply (shared/bid.lua) or {'err', reason}.
 local now, a = open_bid(KEYS[1], ARGV[2])
 if not now then return a end
-if a[8] and now >= tonumber(a[8]) and redis.call('SISMEMBER', KEYS[5], ARGV[2]) == 0 then
+if a[8] and now >= a[8] + 0 and redis.call('SISMEMBER', KEYS[5], ARGV[2]) == 0 then
   return {'err', 'auction_locked'}
 end
 local limit = tonumber(ARGV[4])
@@ -17,4 +17,4 @@ redis.call('HINCRBY', KEYS[1], 'botBids', 1)
 return place_bid(KEYS[1], KEYS[3], KEYS[4], KEYS[5], now, a, {auction = ARGV[1],
   bidder = ARGV[2], name = ARGV[3], bot = '1', debit = '0', auto = '0', kind = ARGV[7],
   balance = '-1',
-  timer = tonumber(ARGV[5]), kept = tonumber(ARGV[6])})
+  timer = ARGV[5] + 0, kept = ARGV[6] + 0})

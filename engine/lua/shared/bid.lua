@@ -2,20 +2,21 @@
 -- (bot-bid.lua). The hot path of the product, so it does the least Redis work a bid needs: the
 -- deadline lives in the auction hash only (the "ending" set holds a lower bound the sweeper
 -- moves on, see sweep.lua), every number is turned into text once, with integer formatting, and
--- the recent-bids list is trimmed only when it has grown to twice its size.
+-- the recent-bids list is trimmed only when it has grown to twice its size. A number read from
+-- Redis is made one with `+ 0`, one conversion: Lua's tonumber converts a string twice.
 
 -- The clock and the auction's fields a bid needs: now, {status, price, inc, deadline, last,
 -- bids, beg, lockAt} (the last two its fair-play rules, shared/rules.lua); or nil and the
 -- refusal when the auction takes no bid from `bidder` now.
 local function open_bid(auction, bidder)
   local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local now = t[1] * 1000 + math.floor(t[2] / 1000)
   local a = redis.call('HMGET', auction, 'status', 'price', 'inc', 'deadline', 'last', 'bids',
     'beg', 'lockAt')
   if not a[1] then return nil, {'err', 'auction_not_found'} end
   if a[1] == 'finished' then return nil, {'err', 'auction_ended'} end
   if a[1] ~= 'live' then return nil, {'err', 'auction_not_live'} end
-  if now >= tonumber(a[4]) then return nil, {'err', 'auction_ended'} end
+  if now >= a[4] + 0 then return nil, {'err', 'auction_ended'} end
   if a[5] == bidder then return nil, {'err', 'already_leading'} end
   return now, a
 end
@@ -29,7 +30,7 @@ local function open_person(base, ukey, user, a, bidders, now, interval)
   if not u[1] then return nil, {'err', 'user_not_loaded'} end
   local day, count = fair_play(base, user, u, a[7], a[8], bidders, now)
   if not day then return nil, count end
-  if u[2] and now - tonumber(u[2]) < interval then return nil, {'err', 'too_fast'} end
+  if u[2] and now - u[2] < interval then return nil, {'err', 'too_fast'} end
   return u, day, string.format('%d', count + 1)
 end
 
@@ -42,8 +43,8 @@ end
 local function place_bid(auction, recent, outbox, bidders, now, a, bid)
   local fmt = string.format
   local nows = fmt('%d', now)
-  local price = fmt('%d', tonumber(a[2]) + tonumber(a[3]))
-  local bids = fmt('%d', tonumber(a[6] or '0') + 1)
+  local price = fmt('%d', a[2] + a[3])
+  local bids = fmt('%d', (a[6] or 0) + 1)
   local deadline = fmt('%d', now + bid.timer)
   redis.call('HSET', auction, 'price', price, 'deadline', deadline, 'last', bid.bidder,
     'lastName', bid.name, 'lastBot', bid.bot, 'bids', bids)

@@ -18,7 +18,7 @@ local function fair_play(base, user, p, beg, lock_at, bidders, now)
   -- Bishkek is UTC+6 all year: its day starts at 18:00 UTC.
   local day = string.format('%d', math.floor((now + 21600000) / 86400000))
   local count = 0
-  if p[4] == day then count = tonumber(p[5]) end
+  if p[4] == day then count = p[5] + 0 end
   if p[6] then
     local _, dl, xu, pat, pdl, pxu = string.match(p[6], '^(%S+) (%S+) (%S+) (%S+) (%S+) (%S+)$')
     if pat ~= '-' and now >= tonumber(pat) then dl, xu = pdl, pxu end
@@ -27,7 +27,7 @@ local function fair_play(base, user, p, beg, lock_at, bidders, now)
     dl = tonumber(dl)
     if dl and count >= dl then return nil, {'err', 'daily_limit'} end
   end
-  if lock_at and now >= tonumber(lock_at) and redis.call('SISMEMBER', bidders, user) == 0 then
+  if lock_at and now >= lock_at + 0 and redis.call('SISMEMBER', bidders, user) == 0 then
     return nil, {'err', 'auction_locked'}
   end
   if beg == '1' and p[7] == '1' then return nil, {'err', 'beginner_only'} end
