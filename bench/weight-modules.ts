@@ -1,8 +1,7 @@
 // Where a page's script bytes go, for bench:weight: the same build made again with source maps
 // beside its scripts (vite.config.ts, BENCH_SOURCE_MAPS_BUILD; the scripts' names and bytes are
-// the site's own), and each script the page loads read through its map with source-map-explorer
-// (https://github.com/danvk/source-map-explorer): minified bytes by package and by module, and
-// its treemap as a picture.
+// the site's own), and each script the page loads read through its map with source-map-explorer:
+// minified bytes by package and by module, and its treemap as a picture.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
