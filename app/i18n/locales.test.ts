@@ -40,3 +40,19 @@ describe.each(namespaces)('namespace %s', (file) => {
     }
   })
 })
+
+// The browser has no fallback language (app/entry.client.tsx, decision 087): a count in a
+// language needs each plural form that language's rules name, or the key would show.
+describe.each(supportedLanguages)('%s', (lng) => {
+  const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories
+  test.each(namespaces)('has every plural form its rules need in %s', (file) => {
+    const keys = new Set(
+      flatten(JSON.parse(readFileSync(path.join(dir, lng, file), 'utf8'))).keys(),
+    )
+    const plurals = new Set([...keys].filter((key) => stripPlural(key) !== key).map(stripPlural))
+    const missing = [...plurals].flatMap((base) =>
+      categories.filter((category) => !keys.has(`${base}_${category}`)).map((c) => `${base}_${c}`),
+    )
+    expect(missing).toEqual([])
+  })
+})
