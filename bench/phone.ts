@@ -1,11 +1,12 @@
 // A phone on Slow 3G: Debian's Chromium (tests/e2e/chromium.ts) with the DevTools protocol's own
 // throttling (400 ms round trip, 50 KB/s down and up, the CPU slowed 4x) and a phone's screen
 // opens the home page and a live auction page, signed in, with an empty cache, with and without
-// JavaScript, and once more without a session (first paint and hydrated only): first paint (the browser's paint timing), hydrated (the signal the browser tests
-// wait for) and a bid placed (from navigation start until "bid accepted" is on the page), the
-// button pressed once the page has hydrated (JavaScript on) and as soon as it shows (before
-// hydration that is the form's own post, as without JavaScript). Each figure beside its goal. The auctions have product pictures (prisma/seed-pictures) and
-// other people keep them going. `npm run bench:phone [-- --runs 2 --live 6]`.
+// JavaScript, and once more without a session (first paint and hydrated only): first paint (the
+// browser's paint timing), hydrated (the signal the browser tests wait for) and a bid placed
+// (from navigation start until "bid accepted" is on the page), the button pressed once the page
+// has hydrated (JavaScript on) and as soon as it shows (before hydration that is the form's own
+// post, as without JavaScript). Each figure beside its goal. The auctions have product pictures
+// (prisma/seed-pictures) and other people keep them going. `npm run bench:phone [-- --runs 2 --live 6]`.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -86,13 +87,11 @@ try {
         const hydratedAt = measured.hydrated?.hydrated ?? null
         row.runs.push({
           paint: first.paint,
-          hydrated: measured.hydrated?.hydrated ?? null,
+          hydrated: hydratedAt,
           bidHydrated: measured.hydrated?.bid ?? null,
           bidShown: measured.shown?.bid ?? null,
           kib: first.kib,
-          kibBeforeHydrated: hydratedAt === null ? null : kibUntil(first, hydratedAt),
-          scriptKibBeforeHydrated:
-            hydratedAt === null ? null : kibUntil(first, hydratedAt, 'Script'),
+          ...beforeHydration(first, hydratedAt),
         })
       }
       rows.push(row)
@@ -104,16 +103,13 @@ try {
       say(`${row.name}: run ${run + 1}...`)
       const figures = await visitAnonymous(browser, throttle, `${site.origins[0]!}${pagePath}`)
       if (values.responses) for (const line of responseLines(figures)) say(`  ${line}`)
-      const hydratedAt = figures.hydrated
       row.runs.push({
         paint: figures.paint,
-        hydrated: hydratedAt,
+        hydrated: figures.hydrated,
         bidHydrated: null,
         bidShown: null,
         kib: figures.kib,
-        kibBeforeHydrated: hydratedAt === null ? null : kibUntil(figures, hydratedAt),
-        scriptKibBeforeHydrated:
-          hydratedAt === null ? null : kibUntil(figures, hydratedAt, 'Script'),
+        ...beforeHydration(figures, figures.hydrated),
       })
     }
     rows.push(row)
@@ -129,7 +125,7 @@ try {
       floor.push({
         paint: figures.paint,
         hydrated: figures.hydrated,
-        scriptKib: figures.hydrated === null ? null : kibUntil(figures, figures.hydrated, 'Script'),
+        scriptKib: beforeHydration(figures, figures.hydrated).scriptKibBeforeHydrated,
       })
     }
   } finally {
@@ -152,6 +148,14 @@ say(
 )
 
 /** KiB received by `ms` after the first request (about navigation start). */
+/** KiB received before the page hydrated, and of them scripts; null when it never did. */
+function beforeHydration(figures: VisitFigures, hydratedAt: number | null) {
+  return {
+    kibBeforeHydrated: hydratedAt === null ? null : kibUntil(figures, hydratedAt),
+    scriptKibBeforeHydrated: hydratedAt === null ? null : kibUntil(figures, hydratedAt, 'Script'),
+  }
+}
+
 function kibUntil(figures: VisitFigures, ms: number, type?: string) {
   return figures.responses
     .filter((r) => r.done <= ms && (type === undefined || r.type === type))

@@ -32,14 +32,28 @@ function routeNamespaces(handle: unknown): string[] {
   return Array.isArray(named) ? named.filter((ns) => typeof ns === 'string') : []
 }
 
+/**
+ * The server's blocks, one per language and set of namespaces, written once: the texts never
+ * change while the process runs, and a block is tens of KiB of JSON to make for every page.
+ */
+const blocks = new Map<string, string>()
+
 function textsJson(i18n: I18n, namespaces: string[]): string {
-  const bundles: ResourceLanguage = {}
-  for (const ns of new Set(namespaces)) {
-    const bundle = i18n.getResourceBundle(i18n.language, ns) as ResourceLanguage[string] | undefined
-    if (bundle) bundles[ns] = bundle
+  const unique = [...new Set(namespaces)]
+  const key = `${i18n.language}|${unique.join(',')}`
+  let json = blocks.get(key)
+  if (json === undefined) {
+    const bundles: ResourceLanguage = {}
+    for (const ns of unique) {
+      const bundle = i18n.getResourceBundle(i18n.language, ns) as
+        ResourceLanguage[string] | undefined
+      if (bundle) bundles[ns] = bundle
+    }
+    // `<` escaped so that no text can end the script element; JSON reads `\u003c` back as `<`.
+    json = JSON.stringify(bundles).replace(/</g, '\\u003c')
+    blocks.set(key, json)
   }
-  // `<` escaped so that no text can end the script element; JSON reads `\u003c` back as `<`.
-  return JSON.stringify(bundles).replace(/</g, '\\u003c')
+  return json
 }
 
 function readWritten(): string {

@@ -5,14 +5,12 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { open, phone, screenshot, setupBrowser } from './browser.ts'
 import { newUser } from './people.ts'
+import kyrgyz from '../../app/locales/ky/common.json'
+import kyrgyzPages from '../../app/locales/ky/pages.json'
 
 // The static pages of docs/rules.md#static-pages (how it works, support, rules, legal texts, welcome
 // preview): server-rendered, complete without JavaScript, translated, and readable on a phone.
 const browser = setupBrowser()
-const locale = (file: string) =>
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../app/locales/ky', file), 'utf8'))
-const kyrgyz = locale('common.json') as { nav: { main: string; howItWorks: string } }
-const kyrgyzPages = locale('pages.json') as { howItWorks: { title: string } }
 
 const pages = [
   {
